@@ -1,0 +1,185 @@
+"""Game codes and the deal-number → deck mapping (see ``docs/deal-numbers.md``).
+
+A code must mean the same deal on every machine and in every future version,
+so the shuffle is written out here in full (SplitMix64 + Fisher–Yates with
+rejection sampling) instead of borrowing Python's ``random``, whose sequences
+are not promised to stay the same.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from canfield.cards import CARDS, Card, format_cards, parse_cards
+from canfield.errors import InvalidCodeError, InvalidDeckError
+
+__all__ = [
+    "CODE_LETTERS",
+    "DEAL_COUNT",
+    "START_ORDER",
+    "DealCode",
+    "deck_for_deal",
+    "format_deck",
+    "parse_deck",
+    "random_deal_number",
+    "splitmix64",
+]
+
+CODE_VERSION: Final = "CF1"
+CODE_LETTERS: Final = 7
+DEAL_COUNT: Final = 26**CODE_LETTERS
+"""Deal numbers run from 0 (``AAAAAAA``) to ``DEAL_COUNT - 1`` (``ZZZZZZZ``)."""
+
+_MASK64: Final = (1 << 64) - 1
+
+# The deck's order before shuffling. Any fixed order would do; this one is the
+# suits' ace-to-king order with nine cards placed so that deal 63
+# (CF1-D3-AAAAACL) deals the position the rule pages use as their example.
+START_ORDER: Final[tuple[Card, ...]] = tuple(
+    parse_cards(
+        "2S 7H 3S 4S 5S 6S 7S 8S 6C QC 9S TS KS AH 2H 3H 4H 5H 6H 9H TH JH AD 2D 3D 4D "
+        "QH JS 5D 6D 7D AS QS 8D 8H 9D TD JD QD KD AC 2C 3C 4C 5C KH 7C 8C 9C TC JC KC"
+    )
+)
+
+
+def splitmix64(seed: int) -> Iterator[int]:
+    """Vigna's SplitMix64: a tiny, well-tested 64-bit generator, exact in integer arithmetic."""
+    state = seed & _MASK64
+    while True:
+        state = (state + 0x9E3779B97F4A7C15) & _MASK64
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        yield z ^ (z >> 31)
+
+
+def _below(stream: Iterator[int], bound: int) -> int:
+    """An unbiased integer in ``[0, bound)``: reject the incomplete top slice of 2**64."""
+    limit = (1 << 64) - (1 << 64) % bound
+    while True:
+        value = next(stream)
+        if value < limit:
+            return value % bound
+
+
+def deck_for_deal(number: int) -> tuple[Card, ...]:
+    """The 52 cards of deal ``number`` in deal order (reserve first, stock last)."""
+    if not 0 <= number < DEAL_COUNT:
+        raise InvalidCodeError(f"deal number out of range: {number!r} (0 to {DEAL_COUNT - 1})")
+    stream = splitmix64(number)
+    deck = list(START_ORDER)
+    for i in range(51, 0, -1):
+        j = _below(stream, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return tuple(deck)
+
+
+def random_deal_number() -> int:
+    return secrets.randbelow(DEAL_COUNT)
+
+
+def _letters(number: int) -> str:
+    chars = []
+    for _ in range(CODE_LETTERS):
+        number, digit = divmod(number, 26)
+        chars.append(chr(ord("A") + digit))
+    return "".join(reversed(chars))
+
+
+_CODE_SHAPE: Final = re.compile(r"^([^-]*)-([^-]*)-([^-]*)$")
+
+
+@dataclass(frozen=True, slots=True)
+class DealCode:
+    """A parsed game code such as ``CF1-D3-AAAAACL``: draw mode and deal number."""
+
+    number: int
+    draw: int = 3
+
+    def __post_init__(self) -> None:
+        if self.draw not in (1, 3):
+            raise InvalidCodeError(f"draw must be 1 or 3, not {self.draw!r}")
+        if not 0 <= self.number < DEAL_COUNT:
+            raise InvalidCodeError(
+                f"deal number out of range: {self.number!r} (0 to {DEAL_COUNT - 1})"
+            )
+
+    @classmethod
+    def parse(cls, text: str) -> DealCode:
+        """Read a code case-insensitively, ignoring surrounding spaces."""
+        if not isinstance(text, str):
+            raise InvalidCodeError(f"a game code must be text, not {type(text).__name__}")
+        raw = text.strip().upper()
+        if not raw:
+            raise InvalidCodeError("empty game code (expected e.g. 'CF1-D3-AAAAACL')")
+        shape = _CODE_SHAPE.match(raw)
+        if shape is None:
+            raise InvalidCodeError(
+                f"not a game code: {text!r} (expected three parts like 'CF1-D3-AAAAACL')"
+            )
+        version, draw, letters = shape.groups()
+        if version != CODE_VERSION:
+            raise InvalidCodeError(
+                f"unknown code version {version!r} in {text!r} (this version reads {CODE_VERSION})"
+            )
+        if draw not in ("D1", "D3"):
+            raise InvalidCodeError(f"unknown draw mode {draw!r} in {text!r} (D1 or D3)")
+        if len(letters) != CODE_LETTERS:
+            raise InvalidCodeError(
+                f"the deal part of {text!r} has {len(letters)} letters, not {CODE_LETTERS}"
+            )
+        bad = sorted({c for c in letters if not "A" <= c <= "Z"})
+        if bad:
+            raise InvalidCodeError(
+                f"the deal part of {text!r} may hold only letters A-Z, not {''.join(bad)!r}"
+            )
+        number = 0
+        for c in letters:
+            number = number * 26 + ord(c) - ord("A")
+        return cls(number, int(draw[1]))
+
+    @property
+    def letters(self) -> str:
+        return _letters(self.number)
+
+    def deck(self) -> tuple[Card, ...]:
+        return deck_for_deal(self.number)
+
+    def __str__(self) -> str:
+        return f"{CODE_VERSION}-D{self.draw}-{self.letters}"
+
+
+def parse_deck(text: str) -> tuple[Card, ...]:
+    """52 distinct cards in deal order, separated by spaces or commas."""
+    if not isinstance(text, str):
+        raise InvalidDeckError(f"a deck must be text, not {type(text).__name__}")
+    cards = parse_cards(text)
+    return validate_deck(cards)
+
+
+def validate_deck(cards: Sequence[int]) -> tuple[Card, ...]:
+    if len(cards) != 52:
+        raise InvalidDeckError(f"a deck has 52 cards, this one has {len(cards)}")
+    seen: dict[int, int] = {}
+    duplicates: list[str] = []
+    for c in cards:
+        if not 0 <= c < 52:
+            raise InvalidDeckError(f"not a card: {c!r}")
+        seen[c] = seen.get(c, 0) + 1
+        if seen[c] == 2:
+            duplicates.append(str(CARDS[c]))
+    if duplicates:
+        missing = format_cards(c for c in range(52) if c not in seen)
+        raise InvalidDeckError(
+            f"duplicate card(s) {' '.join(duplicates)} in the deck (missing: {missing})"
+        )
+    return tuple(CARDS[c] for c in cards)
+
+
+def format_deck(cards: Sequence[int]) -> str:
+    return format_cards(cards)

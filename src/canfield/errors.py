@@ -1,0 +1,45 @@
+"""Every refusal the engine makes is a ``ValueError`` subclass with the bad input quoted.
+
+Callers that only care that input was bad catch ``ValueError``; tools that want
+to say *what* was bad catch the specific class.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CanfieldError",
+    "IllegalMoveError",
+    "InvalidCardError",
+    "InvalidCodeError",
+    "InvalidDeckError",
+    "InvalidMoveError",
+    "InvalidSaveError",
+]
+
+
+class CanfieldError(ValueError):
+    """Base of the engine's input errors."""
+
+
+class InvalidCardError(CanfieldError):
+    """Text that does not name a card."""
+
+
+class InvalidDeckError(CanfieldError):
+    """A deck string that is not 52 distinct cards."""
+
+
+class InvalidCodeError(CanfieldError):
+    """Text that is not a valid game code."""
+
+
+class InvalidMoveError(CanfieldError):
+    """Text that is not move notation at all."""
+
+
+class IllegalMoveError(CanfieldError):
+    """A well-formed move that the rules do not allow in this position."""
+
+
+class InvalidSaveError(CanfieldError):
+    """Saved data that is damaged, tampered with or from an unknown format."""

@@ -1,0 +1,338 @@
+"""A game session: one deal, the position, score, undo/redo and the clock.
+
+The rules themselves live in :mod:`canfield.rules`; this class keeps the
+history around them. Undo is a bounded stack of ``(state, score, moves)``
+snapshots, so undoing restores the position, score and counters exactly.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from canfield import rules
+from canfield.cards import CARDS, Card
+from canfield.deal import DealCode, format_deck, parse_deck, random_deal_number, validate_deck
+from canfield.errors import CanfieldError, IllegalMoveError, InvalidSaveError
+from canfield.moves import Move
+from canfield.state import State, initial_state
+
+__all__ = ["UNDO_LIMIT", "Game"]
+
+UNDO_LIMIT: Final = 100
+SAVE_FORMAT: Final = "canfield-game"
+SAVE_VERSION: Final = 1
+
+
+@dataclass(frozen=True, slots=True)
+class _Snapshot:
+    state: State
+    score: int
+    moves_made: int
+
+
+class Game:
+    """One deal being played.
+
+    Build it with :meth:`new`, :meth:`from_code` or :meth:`from_deck`. Every
+    method that takes a move accepts a :class:`Move` or its notation.
+    """
+
+    def __init__(self, deck: Sequence[int], draw: int = 3, code: DealCode | None = None) -> None:
+        if draw not in (1, 3):
+            raise ValueError(f"draw must be 1 or 3, not {draw!r}")
+        self._deck: tuple[Card, ...] = validate_deck(deck)
+        self._draw = draw
+        self._code = code
+        self._start = initial_state(self._deck, draw)
+        self._now = _Snapshot(self._start, 0, 0)
+        self._past: deque[_Snapshot] = deque(maxlen=UNDO_LIMIT)
+        self._future: list[tuple[Move, _Snapshot]] = []
+        self._line: list[Move] = []
+        self.elapsed: float = 0.0
+        """Seconds of play so far; the app's clock keeps it up to date."""
+
+    # -- construction -----------------------------------------------------
+
+    @classmethod
+    def new(cls, draw: int = 3) -> Game:
+        """A random deal (its code replays it)."""
+        return cls.from_code(str(DealCode(random_deal_number(), draw)))
+
+    @classmethod
+    def from_code(cls, code: str | DealCode) -> Game:
+        """The deal of a game code; :class:`InvalidCodeError` if the code is not valid."""
+        parsed = code if isinstance(code, DealCode) else DealCode.parse(code)
+        return cls(parsed.deck(), parsed.draw, parsed)
+
+    @classmethod
+    def from_deck(cls, deck: str | Sequence[int], draw: int = 3) -> Game:
+        """An explicit deck: 52 cards in deal order, as text or card values."""
+        cards = parse_deck(deck) if isinstance(deck, str) else validate_deck(deck)
+        return cls(cards, draw)
+
+    def restarted(self) -> Game:
+        """A fresh game of the same deal and draw mode."""
+        return Game(self._deck, self._draw, self._code)
+
+    # -- what is on the table ---------------------------------------------
+
+    @property
+    def code(self) -> str | None:
+        """The game code, or ``None`` for a game dealt from an explicit deck."""
+        return None if self._code is None else str(self._code)
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The deal, 52 cards in deal order."""
+        return self._deck
+
+    @property
+    def deck_string(self) -> str:
+        return format_deck(self._deck)
+
+    @property
+    def draw(self) -> int:
+        return self._draw
+
+    @property
+    def state(self) -> State:
+        """The position, an immutable value (safe to keep, hash and compare)."""
+        return self._now.state
+
+    @property
+    def score(self) -> int:
+        return self._now.score
+
+    @property
+    def moves_made(self) -> int:
+        """Actions on the current line of play (draws and recycles count too)."""
+        return self._now.moves_made
+
+    @property
+    def is_won(self) -> bool:
+        return self._now.state.is_won
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """Stock cards, bottom first (the last is drawn next)."""
+        return tuple(CARDS[c] for c in self.state.stock)
+
+    @property
+    def waste(self) -> tuple[Card, ...]:
+        return tuple(CARDS[c] for c in self.state.waste)
+
+    @property
+    def reserve(self) -> tuple[Card, ...]:
+        return tuple(CARDS[c] for c in self.state.reserve)
+
+    @property
+    def columns(self) -> tuple[tuple[Card, ...], ...]:
+        return tuple(tuple(CARDS[c] for c in col) for col in self.state.columns)
+
+    @property
+    def foundations(self) -> tuple[tuple[Card, ...], ...]:
+        """The four foundations in display order (base suit first), bottom card first."""
+        st = self.state
+        return tuple(st.foundation(suit) for suit in st.foundation_order)
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        """Every action from the deal to this position."""
+        return tuple(self._line)
+
+    @property
+    def redo_moves(self) -> tuple[Move, ...]:
+        """Undone actions that :meth:`redo` would replay, next first."""
+        return tuple(m for m, _ in reversed(self._future))
+
+    @property
+    def undo_depth(self) -> int:
+        return len(self._past)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._past)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._future)
+
+    # -- playing ------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        return rules.legal_moves(self._now.state)
+
+    def is_legal(self, move: Move | str) -> bool:
+        try:
+            parsed = _as_move(move)
+        except CanfieldError:
+            return False
+        return rules.is_legal(self._now.state, parsed)
+
+    def play(self, move: Move | str) -> Move:
+        """Make ``move``; raise :class:`IllegalMoveError` (changing nothing) if not legal.
+
+        A new action clears the redo list.
+        """
+        parsed = _as_move(move)
+        state, points = rules.apply_move(self._now.state, parsed)
+        self._past.append(self._now)
+        self._now = _Snapshot(state, self._now.score + points, self._now.moves_made + 1)
+        self._line.append(parsed)
+        self._future.clear()
+        return parsed
+
+    def tap_move(self, card: Card | int | str, double_tap: bool = True) -> Move | None:
+        """What a tap on ``card`` would do (SPEC section 3), without doing it."""
+        value = Card.parse(card) if isinstance(card, str) else int(card)
+        return rules.tap_move(self._now.state, value, double_tap)
+
+    def undo(self) -> bool:
+        if not self._past:
+            return False
+        self._future.append((self._line.pop(), self._now))
+        self._now = self._past.pop()
+        return True
+
+    def redo(self) -> bool:
+        if not self._future:
+            return False
+        move, after = self._future.pop()
+        self._past.append(self._now)
+        self._now = after
+        self._line.append(move)
+        return True
+
+    def describe(self, lang: str = "en") -> str:
+        """The whole position as one sentence-like text (SPEC section 7)."""
+        from canfield.describe import describe
+
+        return describe(self._now.state, lang)
+
+    # -- saving -------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe data that :meth:`from_dict` turns back into an equal game."""
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "code": self.code,
+            "deck": self.deck_string,
+            "draw": self._draw,
+            "line": [m.notation() for m in self._line],
+            "undo_depth": len(self._past),
+            "redo": [m.notation() for m in self.redo_moves],
+            "elapsed": self.elapsed,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Game:
+        """Rebuild a saved game, replaying it through the rules.
+
+        Anything damaged or inconsistent raises :class:`InvalidSaveError`; the
+        replay means a save can never smuggle in an illegal position.
+        """
+        if not isinstance(data, Mapping):
+            raise InvalidSaveError(f"a saved game is an object, not {type(data).__name__}")
+        if data.get("format") != SAVE_FORMAT:
+            raise InvalidSaveError(f"not a saved Canfield game (format {data.get('format')!r})")
+        if data.get("version") != SAVE_VERSION:
+            raise InvalidSaveError(f"unknown save version {data.get('version')!r}")
+        expected = {"format", "version", "code", "deck", "draw", "line", "undo_depth", "redo"}
+        expected.add("elapsed")
+        unknown = sorted(set(data) - expected)
+        missing = sorted(expected - set(data))
+        if missing:
+            raise InvalidSaveError(f"saved game lacks {', '.join(missing)}")
+        if unknown:
+            raise InvalidSaveError(f"saved game has unknown field(s) {', '.join(unknown)}")
+        draw = data["draw"]
+        if draw not in (1, 3) or isinstance(draw, bool):
+            raise InvalidSaveError(f"bad draw mode {draw!r} in saved game")
+        try:
+            if data["code"] is not None:
+                code = DealCode.parse(_text(data["code"], "code"))
+                game = cls.from_code(code)
+                if code.draw != draw:
+                    raise InvalidSaveError(f"code {code} does not match draw {draw}")
+                if _text(data["deck"], "deck") != game.deck_string:
+                    raise InvalidSaveError(f"deck does not match code {code}")
+            else:
+                game = cls.from_deck(_text(data["deck"], "deck"), draw)
+        except InvalidSaveError:
+            raise
+        except CanfieldError as exc:
+            raise InvalidSaveError(f"bad deal in saved game: {exc}") from None
+        line = _move_list(data["line"], "line")
+        redo = _move_list(data["redo"], "redo")
+        if len(redo) > UNDO_LIMIT:
+            raise InvalidSaveError(
+                f"saved game has {len(redo)} actions to redo, at most {UNDO_LIMIT}"
+            )
+        depth = data["undo_depth"]
+        if type(depth) is not int or not 0 <= depth <= min(UNDO_LIMIT - len(redo), len(line)):
+            raise InvalidSaveError(f"bad undo depth {depth!r} for {len(line)} actions")
+        elapsed = data["elapsed"]
+        if type(elapsed) not in (int, float) or not math.isfinite(elapsed) or elapsed < 0:
+            raise InvalidSaveError(f"bad elapsed time {elapsed!r}")
+        try:
+            for move in [*line, *redo]:
+                game.play(move)
+        except IllegalMoveError as exc:
+            raise InvalidSaveError(f"saved moves do not replay: {exc}") from None
+        for _ in redo:
+            game.undo()
+        while len(game._past) > depth:
+            game._past.popleft()
+        game.elapsed = float(elapsed)
+        return game
+
+    # -- comparison -----------------------------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return (
+            self._deck == other._deck
+            and self._draw == other._draw
+            and self._code == other._code
+            and self._now == other._now
+            and list(self._past) == list(other._past)
+            and self._future == other._future
+            and self._line == other._line
+            and self.elapsed == other.elapsed
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        where = self.code if self.code is not None else "from_deck"
+        return f"<Game {where} moves={self.moves_made} score={self.score}>"
+
+
+def _as_move(move: Move | str) -> Move:
+    if isinstance(move, Move):
+        return move
+    return Move.parse(move)
+
+
+def _text(value: object, name: str) -> str:
+    if not isinstance(value, str):
+        raise InvalidSaveError(f"saved {name} must be text, not {type(value).__name__}")
+    return value
+
+
+def _move_list(value: object, name: str) -> list[Move]:
+    if not isinstance(value, list):
+        raise InvalidSaveError(f"saved {name} must be a list of moves")
+    moves = []
+    for i, item in enumerate(value, start=1):
+        try:
+            moves.append(Move.parse(_text(item, f"{name} entry {i}")))
+        except CanfieldError as exc:
+            raise InvalidSaveError(f"{name} entry {i}: {exc}") from None
+    return moves

@@ -1,0 +1,105 @@
+"""Moves and their notation: ``s`` taps the stock, ``QC>2`` and ``8H>f`` move cards.
+
+A card is unique, so ``<card>><target>`` also says where the card comes from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Final
+
+from canfield.cards import Card, parse_card
+from canfield.errors import InvalidCardError, InvalidMoveError
+
+__all__ = ["FOUNDATION", "STOCK", "Move"]
+
+FOUNDATION: Final = 4
+"""Target of a move to the card's own foundation; 0-3 are the columns."""
+STOCK: Final = 5
+"""Target of the stock tap (draw, or recycle when the stock is empty)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """An action: the stock tap, or a card (with all cards on it) onto a target.
+
+    ``target`` is a column index 0-3 (shown as 1-4), :data:`FOUNDATION` or
+    :data:`STOCK`; ``card`` is ``None`` exactly for the stock tap.
+    """
+
+    card: Card | None
+    target: int
+
+    DRAW: ClassVar[Move]
+
+    def __post_init__(self) -> None:
+        if self.target == STOCK:
+            if self.card is not None:
+                raise InvalidMoveError("the stock tap moves no card")
+        elif self.card is None or not 0 <= self.target <= FOUNDATION:
+            raise InvalidMoveError(f"not a move: card={self.card!r}, target={self.target!r}")
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Read notation; raise :class:`InvalidMoveError` naming what is wrong."""
+        if not isinstance(text, str):
+            raise InvalidMoveError(f"a move must be text, not {type(text).__name__}")
+        raw = text.strip()
+        if raw.lower() == "s":
+            return cls.DRAW
+        if ">" not in raw:
+            raise InvalidMoveError(
+                f"not a move: {text!r} (expected 's' or '<card>><target>', e.g. 'QC>2' or '8H>f')"
+            )
+        card_text, _, target_text = raw.partition(">")
+        if not card_text.strip():
+            raise InvalidMoveError(f"no card before '>' in {text!r}")
+        try:
+            card = parse_card(card_text)
+        except InvalidCardError as exc:
+            raise InvalidMoveError(f"{exc} in move {text!r}") from None
+        target_text = target_text.strip().lower()
+        if target_text == "f":
+            return cls(card, FOUNDATION)
+        if target_text in ("1", "2", "3", "4"):
+            return cls(card, int(target_text) - 1)
+        raise InvalidMoveError(
+            f"unknown target {target_text!r} in move {text!r} (1-4 for a column, f for foundation)"
+        )
+
+    @classmethod
+    def to_column(cls, card: Card, column: int) -> Move:
+        return cls(card, column)
+
+    @classmethod
+    def to_foundation(cls, card: Card) -> Move:
+        return cls(card, FOUNDATION)
+
+    @property
+    def is_draw(self) -> bool:
+        return self.target == STOCK
+
+    @property
+    def to_foundation_pile(self) -> bool:
+        return self.target == FOUNDATION
+
+    @property
+    def column(self) -> int | None:
+        """The target column index (0-3), or ``None``."""
+        return self.target if self.target < FOUNDATION else None
+
+    def notation(self) -> str:
+        if self.card is None:
+            return "s"
+        if self.target == FOUNDATION:
+            return f"{self.card}>f"
+        return f"{self.card}>{self.target + 1}"
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    def __repr__(self) -> str:
+        return f"Move.parse({self.notation()!r})"
+
+
+Move.DRAW = Move(None, STOCK)

@@ -1,0 +1,324 @@
+"""The rules of the app's Canfield, in one place, as pure functions on :class:`State`.
+
+The app, the command line and the solver all ask these functions what is
+legal and what a move does; nothing else in the package knows the rules.
+Moves are interned (one :class:`Move` object per card and target), so move
+generation allocates little and runs fast enough for search.
+"""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+from canfield.cards import CARDS, Card
+from canfield.errors import IllegalMoveError
+from canfield.moves import FOUNDATION, STOCK, Move
+from canfield.state import State
+
+__all__ = [
+    "FOUNDATION_POINTS",
+    "Location",
+    "apply_move",
+    "can_stack",
+    "foundation_accepts",
+    "is_legal",
+    "legal_moves",
+    "locate",
+    "movable_start",
+    "tap_move",
+]
+
+FOUNDATION_POINTS: Final = 5
+
+# _MOVES[card][target] for targets 0-3 (columns) and 4 (foundation).
+_MOVES: Final = tuple(tuple(Move(CARDS[c], t) for t in range(FOUNDATION + 1)) for c in range(52))
+_DRAW: Final = Move.DRAW
+
+
+def _stacks(upper: int, lower: int) -> bool:
+    red_upper = upper // 13 in (1, 2)
+    red_lower = lower // 13 in (1, 2)
+    return red_upper != red_lower and lower % 13 == (upper % 13 + 1) % 13
+
+
+# _ON[c]: the two cards ``c`` may be placed on in a column (opposite colour, one rank up, K on A).
+_ON: Final = tuple(frozenset(d for d in range(52) if _stacks(c, d)) for c in range(52))
+
+
+def can_stack(upper: int, lower: int) -> bool:
+    """Whether ``upper`` may lie on ``lower`` in a column."""
+    return lower in _ON[upper]
+
+
+def foundation_accepts(state: State, card: int) -> bool:
+    count = state.foundations[card // 13]
+    return count < 13 and (state.base + count) % 13 == card % 13
+
+
+def movable_start(column: tuple[int, ...]) -> int:
+    """Index of the first card of the column's longest movable tail (its length if empty)."""
+    i = len(column) - 1
+    if i < 0:
+        return 0
+    on = _ON
+    while i > 0 and column[i - 1] in on[column[i]]:
+        i -= 1
+    return i
+
+
+def legal_moves(state: State) -> list[Move]:
+    """Every distinct legal ``(card, target)`` plus the stock tap when it does anything."""
+    moves: list[Move] = []
+    append = moves.append
+    columns = state.columns
+    ends = [col[-1] if col else -1 for col in columns]
+    found = state.foundations
+    base = state.base
+    on = _ON
+    table = _MOVES
+
+    def single(card: int, home: int) -> None:
+        row = table[card]
+        count = found[card // 13]
+        if count < 13 and (base + count) % 13 == card % 13:
+            append(row[FOUNDATION])
+        parents = on[card]
+        for j in range(4):
+            if j != home:
+                end = ends[j]
+                if end < 0 or end in parents:
+                    append(row[j])
+
+    if state.reserve:
+        single(state.reserve[-1], -1)
+    if state.waste:
+        single(state.waste[-1], -1)
+    for k in range(4):
+        col = columns[k]
+        if not col:
+            continue
+        last = len(col) - 1
+        single(col[last], k)
+        i = last
+        while i > 0 and col[i - 1] in on[col[i]]:
+            i -= 1
+            card = col[i]
+            parents = on[card]
+            row = table[card]
+            for j in range(4):
+                if j != k:
+                    end = ends[j]
+                    if end < 0 or end in parents:
+                        append(row[j])
+    for suit in range(4):
+        count = found[suit]
+        if count:
+            card = suit * 13 + (base + count - 1) % 13
+            parents = on[card]
+            row = table[card]
+            for j in range(4):
+                end = ends[j]
+                if end < 0 or end in parents:
+                    append(row[j])
+    if state.stock or state.waste:
+        append(_DRAW)
+    return moves
+
+
+class Location(NamedTuple):
+    """Where a card lies: ``pile`` is one of stock, waste, reserve, foundation, column.
+
+    ``slot`` is the column (0-3) or foundation suit; ``position`` counts from
+    the bottom of the pile.
+    """
+
+    pile: str
+    slot: int
+    position: int
+
+
+def locate(state: State, card: int) -> Location:
+    if card in state.reserve:
+        return Location("reserve", 0, state.reserve.index(card))
+    if card in state.waste:
+        return Location("waste", 0, state.waste.index(card))
+    for k, col in enumerate(state.columns):
+        if card in col:
+            return Location("column", k, col.index(card))
+    if card in state.stock:
+        return Location("stock", 0, state.stock.index(card))
+    suit = card // 13
+    position = (card % 13 - state.base % 13) % 13
+    return Location("foundation", suit, position)
+
+
+def _illegal(state: State, move: Move, why: str) -> IllegalMoveError:
+    return IllegalMoveError(f"illegal move {move.notation()!r}: {why}")
+
+
+def apply_move(state: State, move: Move) -> tuple[State, int]:
+    """The position after ``move`` and the points it scores.
+
+    Raises :class:`IllegalMoveError` (and changes nothing) when the rules do not
+    allow ``move`` here. Emptying a column with cards left in the reserve fills
+    it from the reserve as part of the same move.
+    """
+    if move.target == STOCK:
+        return _tap_stock(state, move), 0
+    card = move.card
+    assert card is not None
+    target = move.target
+    stock, waste, reserve, found, columns, base, draw, fan = state
+    source_col = -1
+    if reserve and reserve[-1] == card:
+        moving: tuple[int, ...] = (card,)
+        reserve = reserve[:-1]
+    elif waste and waste[-1] == card:
+        moving = (card,)
+        waste = waste[:-1]
+        fan = fan - 1 if fan > 0 else 0
+    else:
+        for k in range(4):
+            col = columns[k]
+            if card in col:
+                i = col.index(card)
+                if i < movable_start(col):
+                    raise _illegal(
+                        state, move, f"{CARDS[card]} in column {k + 1} is not part of a sequence"
+                    )
+                moving = col[i:]
+                source_col = k
+                break
+        else:
+            where = locate(state, card)
+            if where.pile != "foundation" or where.position != found[card // 13] - 1:
+                raise _illegal(state, move, _blocked(state, card, where))
+            if target == FOUNDATION:
+                raise _illegal(state, move, f"{CARDS[card]} is already on its foundation")
+            moving = (card,)
+            counts = list(found)
+            counts[card // 13] -= 1
+            found = (counts[0], counts[1], counts[2], counts[3])
+    points = 0
+    new_columns = list(columns)
+    if target == FOUNDATION:
+        if len(moving) != 1:
+            raise _illegal(
+                state, move, f"only a single card goes to a foundation, not {len(moving)}"
+            )
+        count = found[card // 13]
+        if count >= 13 or (base + count) % 13 != card % 13:
+            raise _illegal(state, move, f"{CARDS[card]} does not fit on its foundation")
+        counts = list(found)
+        counts[card // 13] = count + 1
+        found = (counts[0], counts[1], counts[2], counts[3])
+        points = FOUNDATION_POINTS
+    else:
+        if target == source_col:
+            raise _illegal(state, move, f"{CARDS[card]} is already in column {target + 1}")
+        dest = columns[target]
+        if dest and dest[-1] not in _ON[card]:
+            raise _illegal(
+                state,
+                move,
+                f"{CARDS[card]} does not go on {CARDS[dest[-1]]} in column {target + 1}",
+            )
+        new_columns[target] = dest + moving
+    if source_col >= 0:
+        rest = columns[source_col][: len(columns[source_col]) - len(moving)]
+        if not rest and reserve:
+            rest = (reserve[-1],)
+            reserve = reserve[:-1]
+        new_columns[source_col] = rest
+    new_state = State(
+        stock,
+        waste,
+        reserve,
+        found,
+        (new_columns[0], new_columns[1], new_columns[2], new_columns[3]),
+        base,
+        draw,
+        fan,
+    )
+    return new_state, points
+
+
+def _blocked(state: State, card: int, where: Location) -> str:
+    name = CARDS[card]
+    if where.pile == "stock":
+        return f"{name} is still in the stock"
+    if where.pile == "waste":
+        return f"{name} is under the top card of the waste"
+    if where.pile == "reserve":
+        return f"{name} is under the top card of the reserve"
+    return f"{name} is under the top card of its foundation"
+
+
+def _tap_stock(state: State, move: Move) -> State:
+    stock, waste = state.stock, state.waste
+    if stock:
+        n = min(state.draw, len(stock))
+        drawn = stock[: len(stock) - n - 1 : -1] if n < len(stock) else stock[::-1]
+        return state._replace(stock=stock[: len(stock) - n], waste=waste + drawn, fan=n)
+    if waste:
+        return state._replace(stock=waste[::-1], waste=(), fan=0)
+    raise _illegal(state, move, "the stock and the waste are both empty")
+
+
+def is_legal(state: State, move: Move) -> bool:
+    try:
+        apply_move(state, move)
+    except IllegalMoveError:
+        return False
+    return True
+
+
+def tap_move(state: State, card: int, double_tap: bool = True) -> Move | None:
+    """The move a tap on ``card`` makes (SPEC section 3), or ``None`` when it makes none.
+
+    Its foundation when that is legal; otherwise, with "Double tap" on, the
+    longest column that accepts it (and the cards on it), then an empty
+    column, ties going to the leftmost. Foundation cards only move by drag.
+    """
+    where = locate(state, card)
+    if where.pile == "reserve":
+        if state.reserve[-1] != card:
+            return None
+        single = True
+    elif where.pile == "waste":
+        if state.waste[-1] != card:
+            return None
+        single = True
+    elif where.pile == "column":
+        col = state.columns[where.slot]
+        if where.position < movable_start(col):
+            return None
+        single = where.position == len(col) - 1
+    else:
+        return None
+    if single and foundation_accepts(state, card):
+        return _MOVES[card][FOUNDATION]
+    if not double_tap:
+        return None
+    home = where.slot if where.pile == "column" else -1
+    best = -1
+    best_len = 0
+    empty = -1
+    for j, col in enumerate(state.columns):
+        if j == home:
+            continue
+        if not col:
+            if empty < 0:
+                empty = j
+        elif col[-1] in _ON[card] and len(col) > best_len:
+            best, best_len = j, len(col)
+    if best >= 0:
+        return _MOVES[card][best]
+    if empty >= 0:
+        return _MOVES[card][empty]
+    return None
+
+
+def card_move(card: Card | int, target: int) -> Move:
+    """The interned move of ``card`` to ``target`` (a column 0-3 or :data:`FOUNDATION`)."""
+    return _MOVES[card][target]
