@@ -1,0 +1,70 @@
+"""The ``canfield`` command: no arguments opens the app; subcommands work in the terminal.
+
+Every bad argument ends in a one-line message on stderr and exit status 2,
+never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from canfield.cli.common import CliError
+
+__all__ = ["main"]
+
+EXIT_USAGE = 2
+
+# Each module has ``register(subparsers)``; its parsers set ``func(args) -> int``.
+_COMMAND_MODULES = ("canfield.cli.show",)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line, not the whole usage text."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from canfield import __version__
+
+    parser = _Parser(
+        prog="canfield",
+        description="Canfield (Demon) solitaire. Without a command, opens the app.",
+    )
+    parser.add_argument("--version", action="version", version=f"canfield {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name in _COMMAND_MODULES:
+        importlib.import_module(name).register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    args = parser.parse_args(args_list)
+    if args.command is None:
+        return _open_app()
+    try:
+        result: int = args.func(args)
+    except CliError as exc:
+        print(f"canfield {args.command}: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print(f"canfield {args.command}: interrupted", file=sys.stderr)
+        return 130
+    return result
+
+
+def _open_app() -> int:
+    try:
+        from canfield.gui.app import main as app_main
+    except ImportError as exc:
+        print(f"canfield: the app cannot start: {exc}", file=sys.stderr)
+        return 1
+    result: int = app_main([])
+    return result
