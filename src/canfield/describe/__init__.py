@@ -1,0 +1,93 @@
+"""Position descriptions and card/pile names in English, Portuguese, Hungarian, Indonesian.
+
+The text is what a screen reader or the CLI says for a whole position (SPEC
+section 7); the Portuguese and Hungarian forms reproduce the seed pages
+character for character. :func:`card_name` and :func:`pile_name` give the GUI
+the same words for the accessible names of single cards and piles.
+
+Pure Python: nothing here imports Qt.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from canfield.cards import Card
+from canfield.describe._base import PILE_KINDS, Language, PileKind
+from canfield.describe.english import English
+from canfield.describe.hungarian import Hungarian
+from canfield.describe.indonesian import Indonesian
+from canfield.describe.portuguese import Portuguese
+from canfield.errors import CanfieldError
+from canfield.state import State
+
+__all__ = [
+    "LANGUAGES",
+    "PILE_KINDS",
+    "Language",
+    "PileKind",
+    "UnknownLanguageError",
+    "card_name",
+    "describe",
+    "language",
+    "pile_name",
+]
+
+_BY_CODE: Final[dict[str, Language]] = {
+    lang.code: lang for lang in (English(), Portuguese(), Hungarian(), Indonesian())
+}
+LANGUAGES: Final = ("en", "pt", "hu", "id")
+"""Supported language codes, in the order the app lists them."""
+
+
+class UnknownLanguageError(CanfieldError):
+    """A language code with no description wording (a ``ValueError``)."""
+
+
+def language(lang: str) -> Language:
+    """The wording for ``lang``: a code from :data:`LANGUAGES`.
+
+    Case and a region or encoding suffix are ignored ("pt_BR", "hu-HU",
+    "en_US.UTF-8"), so a system locale can be passed as it is.
+    """
+    if isinstance(lang, str):
+        primary = lang.strip().replace("-", "_").split(".")[0].split("_")[0].lower()
+        found = _BY_CODE.get(primary)
+        if found is not None:
+            return found
+    raise UnknownLanguageError(
+        f"unknown language {lang!r} for position descriptions (supported: {', '.join(LANGUAGES)})"
+    )
+
+
+def describe(state: State, lang: str = "en") -> str:
+    """The whole position as one text, e.g. ``Stock: 34 cards; waste empty; …``."""
+    return language(lang).describe(state)
+
+
+def card_name(card: int, lang: str = "en") -> str:
+    """A card's spoken name: "queen of clubs", "dama de paus", "treff dáma", "ratu keriting".
+
+    ``card`` is a card value 0-51 (a :class:`~canfield.cards.Card` or plain
+    int); anything else raises :class:`~canfield.errors.InvalidCardError`.
+    """
+    wording = language(lang)
+    return wording.card_name(Card(card))
+
+
+def pile_name(kind: PileKind, index: int | None = None, lang: str = "en") -> str:
+    """Name of a pile: "stock", "waste", "reserve", "foundation 2", "column 3".
+
+    ``index`` is the 1-based place, as shown to the player (columns 1-4 as in
+    move notation, foundations 1-4 left to right), given exactly for
+    ``"foundation"`` and ``"column"``.
+    """
+    wording = language(lang)
+    if kind not in PILE_KINDS:
+        raise ValueError(f"unknown pile kind {kind!r} (expected one of {', '.join(PILE_KINDS)})")
+    numbered = kind in ("foundation", "column")
+    if numbered and (type(index) is not int or not 1 <= index <= 4):
+        raise ValueError(f"a {kind} needs an index from 1 to 4, not {index!r}")
+    if not numbered and index is not None:
+        raise ValueError(f"the {kind} has no index (got {index!r})")
+    return wording.pile_name(kind, index)
