@@ -33,6 +33,7 @@ FOUNDATION_POINTS: Final = 5
 # _MOVES[card][target] for targets 0-3 (columns) and 4 (foundation).
 _MOVES: Final = tuple(tuple(Move(CARDS[c], t) for t in range(FOUNDATION + 1)) for c in range(52))
 _DRAW: Final = Move.DRAW
+_ALL_HOME: Final = (13, 13, 13, 13)
 
 
 def _stacks(upper: int, lower: int) -> bool:
@@ -67,7 +68,12 @@ def movable_start(column: tuple[int, ...]) -> int:
 
 
 def legal_moves(state: State) -> list[Move]:
-    """Every distinct legal ``(card, target)`` plus the stock tap when it does anything."""
+    """Every distinct legal ``(card, target)`` plus the stock tap when it does anything.
+
+    A won game is over: nothing more is legal (undo still is, in :class:`Game`).
+    """
+    if state.foundations == _ALL_HOME:
+        return []
     moves: list[Move] = []
     append = moves.append
     columns = state.columns
@@ -163,6 +169,8 @@ def apply_move(state: State, move: Move) -> tuple[State, int]:
     allow ``move`` here. Emptying a column with cards left in the reserve fills
     it from the reserve as part of the same move.
     """
+    if state.foundations == _ALL_HOME:
+        raise _illegal(state, move, "the game is won")
     if move.target == STOCK:
         return _tap_stock(state, move), 0
     card = move.card

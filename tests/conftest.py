@@ -1,0 +1,20 @@
+"""Shared fixtures: the rule pages' example deal and a few crafted decks."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from canfield import Game
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+EXAMPLE_CODE = "CF1-D3-AAAAACL"
+EXAMPLE_MOVES = ("QC>2", "8H>f", "KH>4")
+
+
+@pytest.fixture
+def example() -> Game:
+    """The deal the seed rule pages use: base 7H, columns 6C KH QH AS, reserve top QC."""
+    return Game.from_code(EXAMPLE_CODE)
