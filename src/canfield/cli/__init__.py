@@ -33,7 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
     from canfield import __version__
 
     parser = _Parser(
-        prog="canfield",
+        prog="canfield",  # also under python -m canfield
         description="Canfield (Demon) solitaire. Without a command, opens the app.",
     )
     parser.add_argument("--version", action="version", version=f"canfield {__version__}")

@@ -59,7 +59,7 @@ def render_table(game: Game) -> str:
         found.append(f"{_SUIT_NAMES[suit]} {card if card is not None else '--'}")
     lines.append(f"Foundations (base {CARDS[st.base]}): " + ", ".join(found))
     lines.append("")
-    lines.append("  ".join(f" {k + 1} " for k in range(4)))
+    lines.append("  ".join(f" {k + 1} " for k in range(4)).rstrip())
     depth = max(1, *(len(c) for c in st.columns))
     for row in range(depth):
         cells = []
