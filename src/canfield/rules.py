@@ -330,3 +330,67 @@ def tap_move(state: State, card: int, double_tap: bool = True) -> Move | None:
 def card_move(card: Card | int, target: int) -> Move:
     """The interned move of ``card`` to ``target`` (a column 0-3 or :data:`FOUNDATION`)."""
     return _MOVES[card][target]
+
+
+# -- search primitives ------------------------------------------------------
+#
+# The solver plays the stock and waste as one "talon" (the K+ model): a tap
+# never changes which cards lie in which order around the stock/waste cycle,
+# only how many of them are on the waste, so a position is the talon's cards
+# plus that count, and "taps until card i is on top" is one step. These
+# helpers are that model; the moves themselves still go through apply_move.
+
+
+def stack_parents(card: int) -> frozenset[int]:
+    """The two cards ``card`` may be placed on in a column (opposite colour, one rank up)."""
+    return _ON[card]
+
+
+def foundation_position(base: int, card: int) -> int:
+    """How many cards of ``card``'s suit lie under it on a full foundation (0 = start rank)."""
+    return (card - base) % 13
+
+
+def talon(state: State) -> tuple[tuple[int, ...], int]:
+    """The talon cards in the order taps turn them (waste bottom first) and the waste size.
+
+    Taps only move the split point: after a recycle the stock is the waste
+    reversed, so ``waste + reversed(stock)`` is the same for every tap.
+    """
+    return state.waste + state.stock[::-1], len(state.waste)
+
+
+def with_talon(state: State, cards: tuple[int, ...], pointer: int) -> State:
+    """``state`` with the talon ``cards`` split after ``pointer`` cards onto the waste."""
+    return state._replace(stock=cards[pointer:][::-1], waste=cards[:pointer], fan=0)
+
+
+def talon_on_cycle(size: int, pointer: int, draw: int) -> bool:
+    """Whether taps from here come back here (so every such split is equivalent).
+
+    Draw 1 visits every split; draw 3 cycles through 0, 3, 6, … and ``size``.
+    """
+    return draw == 1 or pointer % draw == 0 or pointer == size
+
+
+def talon_reachable(size: int, pointer: int, draw: int) -> list[int]:
+    """Indices of the talon cards that taps alone can bring to the top of the waste.
+
+    From ``pointer`` taps go ``pointer + draw, …`` up to ``size``, recycle to 0
+    and then cycle ``draw, 2·draw, …, size`` forever.
+    """
+    if draw == 1:
+        return list(range(size))
+    found: list[int] = []
+    if pointer > 0:
+        found.append(pointer - 1)
+    q = pointer
+    while q < size:
+        q = min(q + draw, size)
+        found.append(q - 1)
+    q = 0
+    while q < size:
+        q = min(q + draw, size)
+        if q - 1 not in found:
+            found.append(q - 1)
+    return found
