@@ -1,0 +1,26 @@
+"""What the storage layer refuses or reports, so the app can catch one family of errors."""
+
+from __future__ import annotations
+
+__all__ = ["InvalidSettingError", "StorageError", "StorageWarning"]
+
+
+class StorageError(Exception):
+    """A write (or read) failed at run time, e.g. the disk is full or the file vanished.
+
+    Opening never raises it: a broken database is moved aside instead.
+    """
+
+
+class InvalidSettingError(ValueError):
+    """A setting name or value that is not allowed; nothing was written."""
+
+    def __init__(self, name: str, value: object, reason: str) -> None:
+        super().__init__(f"invalid setting {name}={value!r}: {reason}")
+        self.name = name
+        self.value = value
+        self.reason = reason
+
+
+class StorageWarning(UserWarning):
+    """Stored data was damaged and has been ignored or discarded (never fatal)."""

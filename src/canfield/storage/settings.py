@@ -1,0 +1,128 @@
+"""The player's settings: a typed, validated value with defaults.
+
+A :class:`Settings` can only hold valid values, so anything the app writes is
+checked before it reaches the database; stored values are checked again on load
+because the file may have been edited or damaged.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import dataclasses
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from canfield.storage.errors import InvalidSettingError
+
+__all__ = ["LANGUAGES", "Settings", "decode_setting", "encode_setting"]
+
+LANGUAGES: Final = ("en", "pt", "hu", "id")
+"""Languages the app speaks; ``None`` as a setting means "follow the system locale"."""
+
+_MAX_GEOMETRY: Final = 64 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Every setting with its default; invalid values raise :class:`InvalidSettingError`."""
+
+    double_tap: bool = True
+    """A tap that cannot go to a foundation looks for a column (SPEC section 3)."""
+    animations: bool = True
+    language: str | None = None
+    """One of :data:`LANGUAGES`, or ``None`` to follow the system locale."""
+    draw: int = 3
+    """Default draw mode of a new game: 1 or 3."""
+    four_colour: bool = False
+    winnable_only: bool = False
+    """New random games are only deals the solver can win."""
+    window_geometry: bytes | None = None
+    """Opaque bytes from the GUI (e.g. ``QWidget.saveGeometry()``), or ``None``."""
+
+    def __post_init__(self) -> None:
+        for field in dataclasses.fields(self):
+            check_setting(field.name, getattr(self, field.name))
+
+    def replace(self, **changes: Any) -> Settings:
+        """A copy with ``changes`` applied; unknown names or bad values raise before anything."""
+        for name, value in changes.items():
+            check_setting(name, value)
+        return dataclasses.replace(self, **changes)
+
+    @classmethod
+    def names(cls) -> tuple[str, ...]:
+        return tuple(f.name for f in dataclasses.fields(cls))
+
+
+def _is_bool(value: object) -> str | None:
+    return None if isinstance(value, bool) else "must be True or False"
+
+
+def _is_language(value: object) -> str | None:
+    if value is None or (isinstance(value, str) and value in LANGUAGES):
+        return None
+    return f"must be None (system locale) or one of {', '.join(LANGUAGES)}"
+
+
+def _is_draw(value: object) -> str | None:
+    if type(value) is int and value in (1, 3):
+        return None
+    return "must be 1 or 3"
+
+
+def _is_geometry(value: object) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, bytes):
+        return "must be bytes or None"
+    if len(value) > _MAX_GEOMETRY:
+        return f"is longer than {_MAX_GEOMETRY} bytes"
+    return None
+
+
+_CHECKS: Final[Mapping[str, Callable[[object], str | None]]] = {
+    "double_tap": _is_bool,
+    "animations": _is_bool,
+    "language": _is_language,
+    "draw": _is_draw,
+    "four_colour": _is_bool,
+    "winnable_only": _is_bool,
+    "window_geometry": _is_geometry,
+}
+
+
+def check_setting(name: str, value: object) -> None:
+    """Raise :class:`InvalidSettingError` unless ``value`` is valid for setting ``name``."""
+    check = _CHECKS.get(name)
+    if check is None:
+        raise InvalidSettingError(name, value, f"no such setting (known: {', '.join(_CHECKS)})")
+    reason = check(value)
+    if reason is not None:
+        raise InvalidSettingError(name, value, reason)
+
+
+def encode_setting(name: str, value: object) -> str:
+    """The JSON text stored for one setting (bytes become base64 text)."""
+    if isinstance(value, bytes):
+        return json.dumps(base64.b64encode(value).decode("ascii"))
+    return json.dumps(value)
+
+
+def decode_setting(name: str, text: object) -> object:
+    """The value of one stored setting; :class:`InvalidSettingError` if it is not valid."""
+    if not isinstance(text, str):
+        raise InvalidSettingError(name, text, "stored value is not text")
+    try:
+        value: object = json.loads(text)
+    except (ValueError, RecursionError):
+        raise InvalidSettingError(name, text, "stored value is not JSON") from None
+    if name == "window_geometry" and isinstance(value, str):
+        try:
+            value = base64.b64decode(value.encode("ascii"), validate=True)
+        except (ValueError, binascii.Error):
+            raise InvalidSettingError(name, text, "stored value is not base64") from None
+    check_setting(name, value)
+    return value
