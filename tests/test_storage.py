@@ -243,6 +243,14 @@ def test_damaged_saved_game_is_discarded(db: Path, damage: str) -> None:
         assert s.statistics(3) == Statistics(3)
 
 
+def test_broken_clock_does_not_spoil_the_save(store: Store) -> None:
+    game = opening_game()
+    game.elapsed = float("nan")
+    store.save_game(game)
+    loaded = store.load_game()
+    assert loaded is not None and loaded.elapsed == 0.0 and loaded.history == game.history
+
+
 def test_save_latency(store: Store) -> None:
     game = child.start("random")
     times = []
@@ -518,6 +526,16 @@ def test_cannot_open_error_moves_the_file_aside(db: Path, monkeypatch: pytest.Mo
     with pytest.warns(StorageWarning, match="unable to open"), Store(db) as s:
         assert s.recovered_from is not None and s.recovered_from.is_file()
         assert s.persistent and s.settings == Settings()
+
+
+def test_leftover_wal_without_its_database_is_moved_aside(db: Path) -> None:
+    _filled_database(db)
+    db.unlink()  # e.g. the player deleted the file to start over
+    Path(f"{db}-wal").write_bytes(b"old frames")
+    with pytest.warns(StorageWarning, match="without their database"), Store(db) as s:
+        assert s.recovered_from is not None
+        assert Path(f"{s.recovered_from}-wal").read_bytes() == b"old frames"
+        assert s.settings == Settings() and s.load_game() is None
 
 
 def test_garbage_wal_beside_a_good_database_is_ignored(db: Path) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import math
+import os
 import sqlite3
 import warnings
 import weakref
@@ -22,7 +23,7 @@ from typing import Any, Final
 from canfield.game import Game
 from canfield.storage.errors import StorageError, StorageWarning
 from canfield.storage.paths import default_database_path
-from canfield.storage.recovery import move_aside
+from canfield.storage.recovery import SIDECARS, move_aside
 from canfield.storage.schema import (
     BrokenDatabaseError,
     check,
@@ -90,6 +91,11 @@ class Store:
             return self._in_memory(f"cannot create a new database at {self.path}: {exc}")
 
     def _try_open(self) -> sqlite3.Connection:
+        if not os.path.lexists(self.path) and any(
+            os.path.lexists(f"{self.path}{suffix}") for suffix in SIDECARS
+        ):
+            # SQLite could replay a stale -wal into the new file; keep it with a backup instead.
+            raise BrokenDatabaseError("-wal/-shm files are left without their database")
         if self.path.exists() and not self.path.is_file():
             raise BrokenDatabaseError(f"{self.path} is not a file")
         if self.path.exists():
@@ -305,7 +311,11 @@ class Store:
         return game
 
     def _save(self, conn: sqlite3.Connection, game: Game) -> bool:
-        data = json.dumps(game.to_dict(), separators=(",", ":"), allow_nan=False)
+        saved = game.to_dict()
+        elapsed = game.elapsed
+        if type(elapsed) not in (int, float) or not 0 <= elapsed < math.inf:
+            elapsed = saved["elapsed"] = 0.0  # a broken clock must not make the save unloadable
+        data = json.dumps(saved, separators=(",", ":"), allow_nan=False)
         row = conn.execute("SELECT game_id, acted, recorded FROM current_game").fetchone()
         current = self._current() if self._current is not None else None
         if row is not None and current is game and row[0] == self._current_id:
@@ -316,7 +326,6 @@ class Store:
             finished = self._finished() if self._finished is not None else None
             game_id, acted, recorded = self._next_game_id(conn), False, finished is game
         acted = acted or game.moves_made > 0 or game.can_redo
-        elapsed = game.elapsed if math.isfinite(game.elapsed) else 0.0
         won_now = game.is_won and not recorded
         if won_now:
             self._record(
