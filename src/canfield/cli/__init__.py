@@ -19,7 +19,7 @@ __all__ = ["main"]
 EXIT_USAGE = 2
 
 # Each module has ``register(subparsers)``; its parsers set ``func(args) -> int``.
-_COMMAND_MODULES = ("canfield.cli.show",)
+_COMMAND_MODULES = ("canfield.cli.show", "canfield.cli.solve", "canfield.cli.survey")
 
 
 class _Parser(argparse.ArgumentParser):

@@ -30,7 +30,7 @@ from canfield.rules import (
 )
 from canfield.state import State
 
-__all__ = ["DEFAULT_TABLE_LIMIT", "Limits", "Outcome", "SearchResult", "search"]
+__all__ = ["DEFAULT_TABLE_LIMIT", "Limits", "SearchResult", "Verdict", "search"]
 
 DEFAULT_TABLE_LIMIT: Final = 3_000_000
 """Positions the transposition table keeps (about 1 GB at most); past it, no new entries."""
@@ -39,7 +39,7 @@ _CHECK_EVERY: Final = 512
 _WON: Final = (13, 13, 13, 13)
 
 
-class Outcome(Enum):
+class Verdict(Enum):
     """What a search proved about its position."""
 
     WON = "won"
@@ -60,7 +60,7 @@ class Limits:
 class SearchResult:
     """The verdict, the card moves of a win (no taps) when won, and the effort spent."""
 
-    outcome: Outcome
+    outcome: Verdict
     moves: list[Move] = field(default_factory=list)
     nodes: int = 0
     seconds: float = 0.0
@@ -181,11 +181,13 @@ def _order(item: tuple[int, Move, int]) -> int:
     return item[0]
 
 
-class _Budget(Exception):
+class _BudgetError(Exception):
     """The time or node budget ran out."""
 
 
-def search(state: State, limits: Limits | None = None, options: Options | None = None) -> SearchResult:
+def search(
+    state: State, limits: Limits | None = None, options: Options | None = None
+) -> SearchResult:
     """Decide whether ``state`` can be won; the card moves of a win if so."""
     limits = limits or Limits()
     options = options or Options()
@@ -196,7 +198,7 @@ def search(state: State, limits: Limits | None = None, options: Options | None =
     symmetry = options.symmetry
 
     if state.foundations == _WON:
-        return SearchResult(Outcome.WON, [], 0, 0.0)
+        return SearchResult(Verdict.WON, [], 0, 0.0)
     root, cards, pointer = _normalize(state)
     visited: set[tuple[object, ...]] = set()
     root_key = _key(root, cards, pointer, symmetry)
@@ -206,7 +208,7 @@ def search(state: State, limits: Limits | None = None, options: Options | None =
     frames = [(root, cards, pointer, successors(root, cards, pointer, options), [0], None)]
     path: list[Move] = []
     nodes = 1
-    outcome = Outcome.LOST
+    outcome = Verdict.LOST
     try:
         while frames:
             node, cards, pointer, candidates, cursor, temporary = frames[-1]
@@ -228,7 +230,7 @@ def search(state: State, limits: Limits | None = None, options: Options | None =
                 child_cards, child_pointer = cards, pointer
             if child.foundations == _WON:
                 path.append(move)
-                outcome = Outcome.WON
+                outcome = Verdict.WON
                 break
             key = _key(child, child_cards, child_pointer, symmetry)
             if key in visited:
@@ -237,9 +239,9 @@ def search(state: State, limits: Limits | None = None, options: Options | None =
             nodes += 1
             if nodes % _CHECK_EVERY == 0:
                 if deadline is not None and time.perf_counter() > deadline:
-                    raise _Budget
+                    raise _BudgetError
                 if node_limit is not None and nodes >= node_limit:
-                    raise _Budget
+                    raise _BudgetError
             path.append(move)
             frames.append(
                 (
@@ -251,7 +253,7 @@ def search(state: State, limits: Limits | None = None, options: Options | None =
                     key if len(visited) > table_limit else None,
                 )
             )
-    except _Budget:
-        outcome = Outcome.UNKNOWN
+    except _BudgetError:
+        outcome = Verdict.UNKNOWN
     seconds = time.perf_counter() - started
-    return SearchResult(outcome, path if outcome is Outcome.WON else [], nodes, seconds)
+    return SearchResult(outcome, path if outcome is Verdict.WON else [], nodes, seconds)
