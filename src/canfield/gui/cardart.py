@@ -50,7 +50,7 @@ __all__ = [
 
 CARD_ASPECT: Final = 1.4
 """Card height / width: the classic poker-card 3.5 in × 2.5 in."""
-SMALL_WIDTH: Final = 60.0
+SMALL_WIDTH: Final = 72.0
 """Below this width (logical px) cards use the simplified, phone-readable design."""
 
 # Palette: a few strong, print-like inks so everything looks of a piece.
@@ -270,12 +270,12 @@ def _paint_index(
             centre = QPointF(rect.right() - w * 0.07 - size * 0.45, top + cap / 2)
             _fill_suit(painter, suit, centre, size, colour)
         else:
-            cap = w * 0.15
-            cx = rect.left() + w * 0.105
-            top = rect.top() + w * 0.055
-            _draw_rank(painter, label, QPointF(cx, top), cap, colour, max_width=w * 0.16)
-            size = w * 0.12
-            _fill_suit(painter, suit, QPointF(cx, top + cap + w * 0.025 + size / 2), size, colour)
+            cap = w * 0.145
+            cx = rect.left() + w * 0.1
+            top = rect.top() + w * 0.05
+            _draw_rank(painter, label, QPointF(cx, top), cap, colour, max_width=w * 0.15)
+            size = w * 0.11
+            _fill_suit(painter, suit, QPointF(cx, top + cap + w * 0.022 + size / 2), size, colour)
 
     _rotated_copy(painter, rect, draw)
 
@@ -328,11 +328,11 @@ def _paint_pips(painter: QPainter, rect: QRectF, rank: int, suit: int, colour: Q
     """Standard pip layout; pips below the middle are upside down, as on printed cards."""
     w, h = rect.width(), rect.height()
     cx = rect.center().x()
-    top = rect.top() + h * 0.19
-    span = h * 0.62
-    size = w * 0.19
+    top = rect.top() + h * 0.195
+    span = h * 0.61
+    size = w * 0.18
     for col, row in _PIPS[rank]:
-        centre = QPointF(cx + col * w * 0.205, top + row * span)
+        centre = QPointF(cx + col * w * 0.195, top + row * span)
         _fill_suit(painter, suit, centre, size, colour, flipped=row > 0.5)
 
 
@@ -420,6 +420,15 @@ def _robe(ink: _Ink, robe: QColor, accent: QColor, rank: int) -> None:
             yy = 72 + k * 8
             xx = x + sign * (yy - 66) * 8 / 35
             ink.ellipse(xx, yy, 1.6, 1.6, GOLD)
+    # the sleeve of the arm that holds the attribute
+    sleeve = QPainterPath()
+    sleeve.moveTo(70, 67)
+    sleeve.cubicTo(80, 66, 86, 72, 91, 84)
+    sleeve.lineTo(82, 89)
+    sleeve.cubicTo(78, 82, 74, 80, 68, 80)
+    sleeve.closeSubpath()
+    ink.shape(sleeve, accent)
+    ink.shape(_poly((90.5, 83), (94, 90.5), (84.5, 95), (81.5, 88)), GOLD)
     # central placket with lozenges
     ink.shape(_poly((45, 78), (55, 78), (56, 101), (44, 101)), GOLD)
     for k in range(3):
@@ -519,9 +528,9 @@ def _head(painter: QPainter) -> Iterator[None]:
 
 def _king(ink: _Ink, robe: QColor, accent: QColor, hair: QColor) -> None:
     # a sword held upright beside him
-    blade = _poly((86, 8), (88.8, 14), (88.8, 86), (83.2, 86), (83.2, 14))
+    blade = _poly((87.5, 8), (90.3, 14), (90.3, 88), (84.7, 88), (84.7, 14))
     ink.shape(blade, WHITE)
-    ink.stroke(_line(86, 15, 86, 84), QColor(160, 160, 172), 0.8)
+    ink.stroke(_line(87.5, 15, 87.5, 86), QColor(160, 160, 172), 0.8)
     with _head(ink.p):
         locks = QPainterPath()
         locks.moveTo(37, 32)
@@ -531,8 +540,8 @@ def _king(ink: _Ink, robe: QColor, accent: QColor, hair: QColor) -> None:
         locks.closeSubpath()
         ink.shape(locks, hair)
     _robe(ink, robe, accent, 13)
-    ink.shape(_poly((79, 85), (93, 85), (93, 89), (79, 89)), GOLD)
-    ink.ellipse(86, 94, 4.5, 4.0, SKIN)
+    ink.shape(_poly((80, 87.5), (95, 87.5), (95, 91), (80, 91)), GOLD)
+    ink.ellipse(87.5, 95.5, 4.6, 4.2, SKIN)
     with _head(ink.p):
         _face(ink, beard=hair, lips=False)
         crown = _poly(
@@ -597,7 +606,7 @@ def _queen(ink: _Ink, robe: QColor, accent: QColor, hair: QColor) -> None:
         ink.ellipse(44.5, 21.8, 1.3, 1.3, GOLD)
         ink.ellipse(55.5, 21.8, 1.3, 1.3, GOLD)
     # a rose held up in her hand
-    ink.stroke(_curve((84, 92), (89, 72), (84, 50)), INK, 1.4)
+    ink.stroke(_curve((87.5, 94), (92, 72), (85, 50)), INK, 1.4)
     leaf = QPainterPath()
     leaf.moveTo(87.2, 70)
     leaf.quadTo(93, 63, 96, 65)
@@ -606,9 +615,9 @@ def _queen(ink: _Ink, robe: QColor, accent: QColor, hair: QColor) -> None:
     ink.shape(leaf, GOLD)
     for k in range(5):
         a = -pi / 2 + k * 2 * pi / 5
-        ink.ellipse(84 + 4.2 * cos(a), 46 + 4.2 * sin(a), 3.2, 3.2, COURT_RED)
-    ink.ellipse(84, 46, 2.4, 2.4, GOLD)
-    ink.ellipse(85, 93, 4.5, 4.0, SKIN)
+        ink.ellipse(85 + 4.2 * cos(a), 46 + 4.2 * sin(a), 3.2, 3.2, COURT_RED)
+    ink.ellipse(85, 46, 2.4, 2.4, GOLD)
+    ink.ellipse(87.5, 95.5, 4.6, 4.2, SKIN)
 
 
 def _jack(ink: _Ink, robe: QColor, accent: QColor, hair: QColor) -> None:
@@ -630,7 +639,7 @@ def _jack(ink: _Ink, robe: QColor, accent: QColor, hair: QColor) -> None:
         for x, y in ((38.5, 44), (37.5, 51), (39, 58), (61.5, 44), (62.5, 51), (61, 58)):
             ink.ellipse(x, y, 3.6, 3.8, hair)
     _robe(ink, robe, accent, 11)
-    ink.ellipse(87, 88, 4.5, 4.0, SKIN)
+    ink.ellipse(87.5, 95.5, 4.6, 4.2, SKIN)
     with _head(ink.p):
         _face(ink, beard=None, lips=False)
         # feather, then the cap over its quill
@@ -808,13 +817,37 @@ def paint_back(painter: QPainter, rect: QRectF) -> None:
     painter.restore()
 
 
-def _recycle_path() -> QPainterPath:
-    """An open circular arrow, drawn rather than taken from a font."""
-    p = QPainterPath()
-    box = QRectF(-0.32, -0.32, 0.64, 0.64)
-    p.arcMoveTo(box, 110.0)
-    p.arcTo(box, 110.0, 290.0)
-    return p
+def _paint_recycle(painter: QPainter, centre: QPointF, size: float, colour: QColor) -> None:
+    """A clockwise open-circle arrow (↻), drawn rather than taken from a font."""
+    radius = size * 0.32
+    box = QRectF(-radius, -radius, 2 * radius, 2 * radius)
+    arc = QPainterPath()
+    arc.arcMoveTo(box, 20.0)
+    arc.arcTo(box, 20.0, -290.0)  # negative sweep = clockwise on screen
+    tip = arc.pointAtPercent(1.0)
+    before = arc.pointAtPercent(0.97)
+    painter.save()
+    painter.translate(centre)
+    pen = QPen(colour, size * 0.085)
+    pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+    painter.setPen(pen)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawPath(arc)
+    direction = tip - before
+    length = (direction.x() ** 2 + direction.y() ** 2) ** 0.5 or 1.0
+    ux, uy = direction.x() / length, direction.y() / length
+    head = size * 0.15
+    base = QPointF(tip.x() - ux * head * 0.2, tip.y() - uy * head * 0.2)
+    point = QPointF(base.x() + ux * head * 1.2, base.y() + uy * head * 1.2)
+    left = QPointF(base.x() - uy * head, base.y() + ux * head)
+    right = QPointF(base.x() + uy * head, base.y() - ux * head)
+    arrow = QPainterPath()
+    arrow.moveTo(point)
+    arrow.lineTo(left)
+    arrow.lineTo(right)
+    arrow.closeSubpath()
+    painter.fillPath(arrow, colour)
+    painter.restore()
 
 
 def paint_slot(painter: QPainter, rect: QRectF, label: str = "") -> None:
@@ -834,22 +867,7 @@ def paint_slot(painter: QPainter, rect: QRectF, label: str = "") -> None:
         suit = _SLOT_SUITS.index(label) % 4
         _fill_suit(painter, suit, c, w * 0.42, mark)
     elif label == "↻":
-        painter.translate(c)
-        painter.scale(w, w)
-        pen = QPen(mark, 0.085)
-        pen.setCapStyle(Qt.PenCapStyle.FlatCap)
-        painter.setPen(pen)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        arc = _recycle_path()
-        painter.drawPath(arc)
-        start = arc.pointAtPercent(0.0)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(mark)
-        # arrowhead at the arc's start, pointing along its direction (anticlockwise)
-        t = arc.angleAtPercent(0.0)
-        painter.translate(start)
-        painter.rotate(-t + 180.0)
-        painter.drawPath(_poly((-0.13, 0.0), (0.06, -0.12), (0.06, 0.12)))
+        _paint_recycle(painter, c, w, mark)
     elif label:
         font = QFont(_FONT_FAMILY)
         font.setBold(True)
