@@ -814,7 +814,34 @@ def paint_back(painter: QPainter, rect: QRectF) -> None:
     painter.setPen(QPen(QColor(255, 255, 255, 140), max(0.6, w / 160.0)))
     fr = inner.adjusted(w * 0.03, w * 0.03, -w * 0.03, -w * 0.03)
     painter.drawRoundedRect(fr, r * 0.6, r * 0.6)
+    if w >= SMALL_WIDTH:
+        _back_medallion(painter, inner.center(), w)
     painter.restore()
+
+
+def _back_medallion(painter: QPainter, c: QPointF, w: float) -> None:
+    """A lozenge in the middle of the back holding the four suits in gold."""
+    rx, ry = w * 0.24, w * 0.34
+    lozenge = _poly(
+        (c.x(), c.y() - ry), (c.x() + rx, c.y()), (c.x(), c.y() + ry), (c.x() - rx, c.y())
+    )
+    painter.setPen(QPen(QColor(255, 255, 255, 170), max(0.8, w / 110.0)))
+    painter.setBrush(QColor(22, 46, 102))
+    painter.drawPath(lozenge)
+    k = 0.8
+    inner = _poly(
+        (c.x(), c.y() - ry * k),
+        (c.x() + rx * k, c.y()),
+        (c.x(), c.y() + ry * k),
+        (c.x() - rx * k, c.y()),
+    )
+    painter.setPen(QPen(QColor(214, 186, 110, 210), max(0.6, w / 180.0)))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawPath(inner)
+    gold = QColor(226, 190, 100)
+    d = w * 0.1
+    for suit, (dx, dy) in enumerate(((0, -1.3), (1, 0), (0, 1.3), (-1, 0))):
+        _fill_suit(painter, suit, QPointF(c.x() + dx * d, c.y() + dy * d), w * 0.075, gold)
 
 
 def _paint_recycle(painter: QPainter, centre: QPointF, size: float, colour: QColor) -> None:
