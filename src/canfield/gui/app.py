@@ -1,0 +1,120 @@
+"""Start the app: QApplication, language, settings and the saved game, then the window.
+
+``CANFIELD_DATA_DIR`` points storage at another folder (tests, portable use).
+Two more environment variables exist for the crash-safety test, which drives
+a real process and kills it: ``CANFIELD_TEST_MOVES`` plays moves one by one
+(printing ``played N`` once each is saved) and ``CANFIELD_TEST_REPORT``
+prints the loaded game as JSON and quits.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Sequence
+
+from PySide6.QtCore import QByteArray, Qt, QTimer
+from PySide6.QtGui import QGuiApplication, QIcon, QPainter, QPixmap
+from PySide6.QtWidgets import QApplication
+
+from canfield.game import Game
+
+__all__ = ["app_icon", "create_application", "main"]
+
+
+def create_application(argv: Sequence[str] = ()) -> QApplication:
+    """The QApplication (created once), named and iconed, with crisp HiDPI rounding."""
+    existing = QApplication.instance()
+    if isinstance(existing, QApplication):
+        return existing
+    QGuiApplication.setHighDpiScaleFactorRoundingPolicy(
+        Qt.HighDpiScaleFactorRoundingPolicy.PassThrough
+    )
+    app = QApplication(["canfield", *argv])
+    app.setApplicationName("Canfield")
+    app.setApplicationDisplayName("Canfield")
+    app.setOrganizationName("canfield")
+    app.setDesktopFileName("canfield")
+    app.setWindowIcon(app_icon())
+    return app
+
+
+def app_icon() -> QIcon:
+    """Two fanned cards drawn with the app's own card art, at a few sizes."""
+    from canfield.cards import Card
+    from canfield.gui import cardart
+
+    icon = QIcon()
+    for size in (16, 32, 64, 128, 256):
+        pix = QPixmap(size, size)
+        pix.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(pix)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        width = size * 0.56
+        behind = cardart.card_pixmap(Card.parse("KH"), max(8, round(width)), 1.0)
+        front = cardart.card_pixmap(Card.parse("AS"), max(8, round(width)), 1.0)
+        painter.translate(size * 0.5, size * 0.55)
+        painter.rotate(-12)
+        painter.drawPixmap(round(-width * 0.85), round(-behind.height() / 2), behind)
+        painter.rotate(22)
+        painter.drawPixmap(round(-width * 0.2), round(-front.height() / 2), front)
+        painter.end()
+        icon.addPixmap(pix)
+    return icon
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Open the app; returns the exit status."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    app = create_application(args)
+    from canfield.gui.i18n_qt import switch_language
+    from canfield.gui.window import MainWindow
+    from canfield.storage import Store
+
+    store = Store()
+    settings = store.settings
+    switch_language(app, settings.language)
+    game = store.load_game()
+    if os.environ.get("CANFIELD_TEST_REPORT"):
+        print(json.dumps(None if game is None else game.to_dict()), flush=True)
+        store.close()
+        return 0
+    window = MainWindow(store, game or Game.new(settings.draw))
+    if settings.window_geometry:
+        window.restoreGeometry(QByteArray(settings.window_geometry))
+    window.show()
+    if store.recovered_from is not None:
+        QTimer.singleShot(0, window.notify_recovery)
+    script = os.environ.get("CANFIELD_TEST_MOVES")
+    if script:
+        _play_script(window, script.split())
+    status = app.exec()
+    from canfield.gui import cardart
+
+    cardart.clear_cache()
+    store.close()
+    return int(status)
+
+
+def _play_script(window: object, moves: list[str]) -> None:
+    """Test hook: play ``moves`` one per event-loop turn, reporting each once it is saved."""
+    from canfield.gui.window import MainWindow
+
+    assert isinstance(window, MainWindow)
+    played = [0]
+
+    def report() -> None:
+        played[0] += 1
+        print(f"played {played[0]}", flush=True)
+
+    window.saved.connect(report)
+
+    def next_move() -> None:
+        if not moves:
+            print("script done", flush=True)
+            return
+        window.model.play(moves.pop(0))
+        QTimer.singleShot(30, next_move)
+
+    QTimer.singleShot(50, next_move)

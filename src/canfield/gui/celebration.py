@@ -1,0 +1,237 @@
+"""The win: cards bounce off the foundations leaving trails, then a "You won" panel.
+
+The cascade paints into one pixmap laid over the table (the classic trail
+effect costs one small blit per card per frame, whatever the trail length);
+the real card items never move, so the finished position stays intact
+underneath. It is deterministic for a given seed, so screenshots and tests can
+advance it frame by frame without a timer.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QFont, QPainter, QPixmap
+from PySide6.QtWidgets import (
+    QFrame,
+    QGraphicsPixmapItem,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from canfield.gui import cardart
+from canfield.gui.table import TableScene
+from canfield.i18n import _
+
+__all__ = ["Cascade", "WinPanel", "format_time"]
+
+FRAME_MS = 16
+
+
+def format_time(seconds: float) -> str:
+    """``m:ss`` (or ``h:mm:ss``) for the clock and the win panel."""
+    total = int(seconds)
+    hours, rest = divmod(total, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return f"{hours}:{minutes:02d}:{secs:02d}"
+    return f"{minutes}:{secs:02d}"
+
+
+@dataclass
+class _Flying:
+    card: int
+    pos: QPointF
+    vx: float
+    vy: float
+
+
+class Cascade:
+    """Cards leaping off the foundations one after another, bouncing along the bottom."""
+
+    def __init__(self, scene: TableScene, seed: int = 7) -> None:
+        self._scene = scene
+        self._rng = random.Random(seed)
+        self._timer = QTimer()
+        self._timer.setInterval(FRAME_MS)
+        self._timer.timeout.connect(self.step)
+        self._queue: list[tuple[int, QPointF]] = []
+        self._flying: list[_Flying] = []
+        self._frame = 0
+        self._item: QGraphicsPixmapItem | None = None
+        self._canvas: QPixmap | None = None
+        self._dpr = 1.0
+
+    @property
+    def running(self) -> bool:
+        return self._timer.isActive()
+
+    def start(self, animate: bool = True, dpr: float = 1.0) -> None:
+        """Set up the canvas and launch order; with ``animate`` a timer drives the frames."""
+        self.stop()
+        scene = self._scene
+        rect = scene.sceneRect()
+        self._dpr = dpr
+        canvas = QPixmap(max(1, round(rect.width() * dpr)), max(1, round(rect.height() * dpr)))
+        canvas.setDevicePixelRatio(dpr)
+        canvas.fill(Qt.GlobalColor.transparent)
+        self._canvas = canvas
+        item = QGraphicsPixmapItem(canvas)
+        item.setZValue(4000)
+        item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        scene.addItem(item)
+        self._item = item
+        # Kings first, as the classic cascade does: the top card of each foundation in turn.
+        state = scene.model.state
+        stacks = [list(state.foundation(suit)) for suit in state.foundation_order]
+        lay = scene.table_layout
+        self._queue = []
+        while any(stacks):
+            for place, stack in enumerate(stacks):
+                if stack:
+                    self._queue.append((stack.pop(), lay.foundations[place].topLeft()))
+        self._flying = []
+        self._frame = 0
+        if animate:
+            self._timer.start()
+
+    def stop(self) -> None:
+        self._timer.stop()
+        if self._item is not None:
+            self._scene.removeItem(self._item)
+            self._item = None
+        self._canvas = None
+        self._flying = []
+        self._queue = []
+
+    def advance(self, frames: int) -> None:
+        """Run ``frames`` steps at once (screenshots, tests)."""
+        for _frame in range(frames):
+            self.step()
+
+    def step(self) -> None:
+        canvas = self._canvas
+        if canvas is None:
+            return
+        scene_rect = self._scene.sceneRect()
+        lay = self._scene.table_layout
+        if self._frame % 9 == 0 and self._queue and len(self._flying) < 3:
+            card, origin = self._queue.pop(0)
+            speed = lay.card_w * self._rng.uniform(0.05, 0.11)
+            vx = speed if self._rng.random() < 0.6 else -speed
+            vy = -lay.card_h * self._rng.uniform(0.0, 0.06)
+            self._flying.append(_Flying(card, QPointF(origin), vx, vy))
+        self._frame += 1
+        gravity = lay.card_h * 0.0075
+        floor = scene_rect.bottom() - lay.card_h
+        painter = QPainter(canvas)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        alive: list[_Flying] = []
+        for f in self._flying:
+            f.vy += gravity
+            f.pos = QPointF(f.pos.x() + f.vx, f.pos.y() + f.vy)
+            if f.pos.y() > floor:
+                f.pos = QPointF(f.pos.x(), floor)
+                f.vy = -f.vy * 0.78
+            pix = cardart.card_pixmap(f.card, round(lay.card_w), self._dpr)
+            painter.drawPixmap(f.pos, pix)
+            if -lay.card_w < f.pos.x() < scene_rect.right():
+                alive.append(f)
+        painter.end()
+        self._flying = alive
+        if self._item is not None:
+            self._item.setPixmap(canvas)
+        if not self._flying and not self._queue:
+            self._timer.stop()
+
+
+class WinPanel(QFrame):
+    """A card-like panel over the table: "You won", the score, time and moves, New game."""
+
+    new_game = Signal()
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setObjectName("winPanel")
+        self.setStyleSheet(
+            "#winPanel { background: rgba(12, 40, 24, 225); border: 2px solid #f2cf63;"
+            " border-radius: 18px; }"
+            " QLabel { color: #fdf8e8; background: transparent; }"
+            " QPushButton { background: #f2cf63; color: #1c2a16; border: none;"
+            " border-radius: 10px; padding: 10px 22px; font-weight: 600; }"
+            " QPushButton:focus { outline: 2px solid white; }"
+        )
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(28, 22, 28, 22)
+        layout.setSpacing(10)
+        self._title = QLabel(self)
+        self._title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        font = QFont()
+        font.setPixelSize(34)
+        font.setWeight(QFont.Weight.Bold)
+        self._title.setFont(font)
+        self._details = QLabel(self)
+        self._details.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        small = QFont()
+        small.setPixelSize(17)
+        self._details.setFont(small)
+        self._button = QPushButton(self)
+        self._button.setMinimumHeight(44)
+        self._button.clicked.connect(self.new_game)
+        layout.addWidget(self._title)
+        layout.addWidget(self._details)
+        layout.addWidget(self._button, 0, Qt.AlignmentFlag.AlignHCenter)
+        self._score = 0
+        self._seconds = 0.0
+        self._moves = 0
+        self.hide()
+        self.retranslate()
+
+    def show_result(self, score: int, seconds: float, moves: int) -> None:
+        self._score, self._seconds, self._moves = score, seconds, moves
+        self.retranslate()
+        self.place()
+        self.show()
+        self.raise_()
+        self._button.setFocus()
+
+    def place(self) -> None:
+        parent = self.parentWidget()
+        if parent is None:
+            return
+        self.adjustSize()
+        width = min(parent.width() - 24, max(self.sizeHint().width(), 300))
+        self.resize(width, self.sizeHint().height())
+        area = QRectF(parent.rect())
+        self.move(
+            round(area.center().x() - self.width() / 2),
+            round(area.center().y() - self.height() / 2),
+        )
+
+    def retranslate(self) -> None:
+        self._title.setText(_("You won!"))
+        self._details.setText(
+            _("Score %(score)d · Time %(time)s · Moves %(moves)d")
+            % {"score": self._score, "time": format_time(self._seconds), "moves": self._moves}
+        )
+        self._button.setText(_("New game"))
+        self.setAccessibleName(_("You won!"))
+        self.setAccessibleDescription(self._details.text())
+
+    def title_text(self) -> str:
+        return self._title.text()
+
+    def details_text(self) -> str:
+        return self._details.text()
+
+    @property
+    def button(self) -> QPushButton:
+        return self._button
+
+
+def panel_colour() -> QColor:
+    return QColor(12, 40, 24, 225)

@@ -1,0 +1,239 @@
+"""Graphics items that only draw: cards, empty-pile slots, the focus ring, a text label.
+
+No item knows a rule. The table scene decides where they go, what is
+highlighted and what a click means; items paint themselves crisply at the
+device pixel ratio they are drawn on (card pixmaps are re-rendered at the
+device size rather than scaled).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
+
+from canfield.gui import cardart
+
+__all__ = ["CardItem", "FocusRing", "SlotItem", "TextItem", "device_scale"]
+
+ACCESSIBLE_NAME = 0
+"""``QGraphicsItem.data`` key holding the item's accessible (spoken) name."""
+
+
+def device_scale(painter: QPainter) -> float:
+    """Device pixels per scene unit on ``painter``: the HiDPI ratio times any view zoom."""
+    device = painter.device()
+    ratio = device.devicePixelRatioF() if device is not None else 1.0
+    scale = painter.worldTransform().m11()
+    return max(0.25, ratio * abs(scale) if scale else ratio)
+
+
+class CardItem(QGraphicsObject):
+    """One card, face up or down, drawn from :func:`cardart.card_pixmap`."""
+
+    def __init__(self, card: int, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self.card = card
+        self._face_up = True
+        self._width = 60.0
+        self._height = 84.0
+        self.four_colour = False
+        self.lifted = False
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+
+    # -- geometry -------------------------------------------------------------
+
+    def set_size(self, width: float, height: float) -> None:
+        if (width, height) != (self._width, self._height):
+            self.prepareGeometryChange()
+            self._width, self._height = width, height
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt override
+        return QRectF(0, 0, self._width, self._height)
+
+    @property
+    def face_up(self) -> bool:
+        return self._face_up
+
+    def set_face_up(self, face_up: bool) -> None:
+        if face_up != self._face_up:
+            self._face_up = face_up
+            self.update()
+
+    def set_accessible_name(self, name: str) -> None:
+        self.setData(ACCESSIBLE_NAME, name)
+
+    def accessible_name(self) -> str:
+        value = self.data(ACCESSIBLE_NAME)
+        return value if isinstance(value, str) else ""
+
+    # -- drawing ----------------------------------------------------------------
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        scale = device_scale(painter)
+        width = round(self._width)
+        pixmap = cardart.card_pixmap(
+            self.card if self._face_up else None, width, scale, four_colour=self.four_colour
+        )
+        painter.drawPixmap(QPointF(0, 0), pixmap)
+
+
+class SlotItem(QGraphicsObject):
+    """The place of a pile: an outline with a glyph when empty, and the drop highlight."""
+
+    def __init__(self, kind: str, index: int, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self.kind = kind
+        self.index = index
+        self.label = ""
+        self._rect = QRectF(0, 0, 60, 84)
+        self._highlight = False
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setZValue(-10)
+
+    def set_rect(self, rect: QRectF) -> None:
+        self.prepareGeometryChange()
+        self.setPos(rect.topLeft())
+        self._rect = QRectF(0, 0, rect.width(), rect.height())
+
+    def set_label(self, label: str) -> None:
+        if label != self.label:
+            self.label = label
+            self.update()
+
+    @property
+    def highlighted(self) -> bool:
+        return self._highlight
+
+    def set_highlight(self, on: bool) -> None:
+        if on != self._highlight:
+            self._highlight = on
+            # The glow is drawn above the cards by the scene's ring; keep ours for empty slots.
+            self.update()
+
+    def set_accessible_name(self, name: str) -> None:
+        self.setData(ACCESSIBLE_NAME, name)
+
+    def accessible_name(self) -> str:
+        value = self.data(ACCESSIBLE_NAME)
+        return value if isinstance(value, str) else ""
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt override
+        return self._rect.adjusted(-2, -2, 2, 2)
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        cardart.paint_slot(painter, self._rect, self.label)
+
+
+class FocusRing(QGraphicsObject):
+    """A rounded outline drawn above the cards: keyboard focus or a drop target."""
+
+    def __init__(self, colour: QColor, width_factor: float, parent: QGraphicsItem | None = None):
+        super().__init__(parent)
+        self._rect = QRectF()
+        self._colour = colour
+        self._width_factor = width_factor
+        self._glow = False
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setZValue(5000)
+        self.hide()
+
+    def set_glow(self, glow: bool) -> None:
+        self._glow = glow
+        self.update()
+
+    def show_at(self, rect: QRectF) -> None:
+        pad = max(2.0, rect.width() * 0.04)
+        target = rect.adjusted(-pad, -pad, pad, pad)
+        if target != self._rect:
+            self.prepareGeometryChange()
+            self._rect = target
+        self.show()
+
+    def ring_rect(self) -> QRectF:
+        return QRectF(self._rect)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt override
+        margin = self._pen_width() * 2 + 2
+        return self._rect.adjusted(-margin, -margin, margin, margin)
+
+    def _pen_width(self) -> float:
+        return max(2.0, self._rect.width() * self._width_factor)
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        if self._rect.isEmpty():
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        radius = self._rect.width() * 0.09
+        path = QPainterPath()
+        path.addRoundedRect(self._rect, radius, radius)
+        if self._glow:
+            glow = QColor(self._colour)
+            for i in range(3, 0, -1):
+                glow.setAlpha(40)
+                painter.setPen(QPen(glow, self._pen_width() * (1 + i)))
+                painter.drawPath(path)
+            fill = QColor(self._colour)
+            fill.setAlpha(38)
+            painter.fillPath(path, fill)
+        painter.setPen(QPen(self._colour, self._pen_width()))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPath(path)
+
+
+class TextItem(QGraphicsObject):
+    """Centred text in a box (the reserve's card count), sized to the box height."""
+
+    def __init__(self, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self._rect = QRectF()
+        self._text = ""
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def set_rect(self, rect: QRectF) -> None:
+        self.prepareGeometryChange()
+        self._rect = QRectF(rect)
+        self.update()
+
+    def set_text(self, text: str) -> None:
+        if text != self._text:
+            self._text = text
+            self.update()
+
+    def text(self) -> str:
+        return self._text
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt override
+        return QRectF(self._rect)
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        if not self._text:
+            return
+        font = QFont()
+        font.setPixelSize(max(8, round(self._rect.height() * 0.78)))
+        font.setWeight(QFont.Weight.DemiBold)
+        painter.setFont(font)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        painter.setPen(QColor(240, 246, 236, 230))
+        painter.drawText(self._rect, int(Qt.AlignmentFlag.AlignCenter), self._text)

@@ -1,0 +1,202 @@
+"""Where every pile and card goes for a given table size: pure geometry, no items.
+
+Kept apart from the scene so the arrangement can be tested (and reasoned
+about) as numbers: a landscape table puts stock/waste and the foundations in
+one row with the reserve and columns below; a portrait (phone) table stacks
+foundations, then stock/waste/reserve, then the columns, so the cards stay
+big enough to touch.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, NamedTuple
+
+from PySide6.QtCore import QPointF, QRectF
+
+from canfield.state import State
+
+__all__ = ["Placement", "TableLayout", "placements"]
+
+COLUMN_STEP: Final = 0.26
+"""Default downward fan of a column, as a fraction of the card height."""
+WASTE_STEP: Final = 0.3
+"""Sideways fan of the draw-3 waste, as a fraction of the card width."""
+LABEL_HEIGHT: Final = 0.2
+"""Room under the reserve for its card count, as a fraction of the card height."""
+
+
+class Placement(NamedTuple):
+    """Where one card lies: top-left corner, stacking order, and which side shows."""
+
+    pos: QPointF
+    z: float
+    face_up: bool
+    pile: str
+    slot: int
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    """Pile rectangles (scene coordinates) for a ``width`` × ``height`` table."""
+
+    width: float
+    height: float
+    card_w: float
+    card_h: float
+    portrait: bool
+    stock: QRectF
+    waste: QRectF
+    reserve: QRectF
+    reserve_label: QRectF
+    foundations: tuple[QRectF, QRectF, QRectF, QRectF]
+    columns: tuple[QRectF, QRectF, QRectF, QRectF]
+    column_bottom: float
+    waste_step: float
+    column_step: float
+
+    @classmethod
+    def compute(cls, width: float, height: float, aspect: float) -> TableLayout:
+        """The arrangement that gives the biggest cards for this window shape."""
+        width = max(width, 120.0)
+        height = max(height, 160.0)
+        if width < height * 0.95:
+            return cls._portrait(width, height, aspect)
+        return cls._landscape(width, height, aspect)
+
+    @classmethod
+    def _landscape(cls, width: float, height: float, aspect: float) -> TableLayout:
+        # Across: margin, stock, gap, waste fan, 2 gaps, four piles with 3 gaps, margin.
+        gap_f, margin_f = 0.14, 0.3
+        across = 1 + gap_f + (1 + 2 * WASTE_STEP) + 2 * gap_f + 4 + 3 * gap_f + 2 * margin_f
+        # Down: margin, top row, gap, a column showing a card plus 5 fanned, margin.
+        row_gap_f = 0.16
+        down = aspect * (1 + row_gap_f + 1 + 5 * COLUMN_STEP) + 2 * margin_f
+        card_w = float(int(min(width / across, height / down)))
+        card_h = float(round(card_w * aspect))
+        gap, margin = gap_f * card_w, margin_f * card_w
+        used = across * card_w - 2 * margin
+        left = float(round((width - used) / 2))
+        top = float(round(margin))
+        stock = QRectF(left, top, card_w, card_h)
+        waste = QRectF(round(stock.right() + gap), top, card_w, card_h)
+        right_x = left + used - 4 * card_w - 3 * gap
+        slots = [float(round(right_x + i * (card_w + gap))) for i in range(4)]
+        row2 = top + card_h + row_gap_f * card_h
+        foundations = tuple(QRectF(round(x), round(top), card_w, card_h) for x in slots)
+        columns = tuple(QRectF(round(x), round(row2), card_w, card_h) for x in slots)
+        reserve = QRectF(left, round(row2), card_w, card_h)
+        label = QRectF(
+            left - gap, reserve.bottom() + 0.04 * card_h, card_w + 2 * gap, 0.16 * card_h
+        )
+        return cls(
+            width,
+            height,
+            card_w,
+            card_h,
+            False,
+            stock,
+            waste,
+            reserve,
+            label,
+            _four(foundations),
+            _four(columns),
+            height - margin * 0.5,
+            WASTE_STEP * card_w,
+            COLUMN_STEP * card_h,
+        )
+
+    @classmethod
+    def _portrait(cls, width: float, height: float, aspect: float) -> TableLayout:
+        gap_f, margin_f = 0.1, 0.12
+        across = 4 + 3 * gap_f + 2 * margin_f
+        row_gap_f = 0.1
+        down = aspect * (3 + 2 * row_gap_f + LABEL_HEIGHT + 4 * COLUMN_STEP) + 2 * margin_f
+        card_w = float(int(min(width / across, height / down)))
+        card_h = float(round(card_w * aspect))
+        gap, margin = gap_f * card_w, margin_f * card_w
+        used = 4 * card_w + 3 * gap
+        left = float(round((width - used) / 2))
+        top = float(round(margin))
+        slots = [float(round(left + i * (card_w + gap))) for i in range(4)]
+        foundations = tuple(QRectF(round(x), round(top), card_w, card_h) for x in slots)
+        row2 = top + card_h + row_gap_f * card_h
+        stock = QRectF(slots[0], round(row2), card_w, card_h)
+        waste = QRectF(slots[1], round(row2), card_w, card_h)
+        reserve = QRectF(slots[3], round(row2), card_w, card_h)
+        label = QRectF(
+            slots[3] - gap, reserve.bottom() + 0.02 * card_h, card_w + 2 * gap, 0.16 * card_h
+        )
+        row3 = reserve.bottom() + (LABEL_HEIGHT + row_gap_f) * card_h
+        columns = tuple(QRectF(round(x), round(row3), card_w, card_h) for x in slots)
+        # The fan may not reach the reserve: stop a little short of its slot.
+        step = min(WASTE_STEP * card_w, (slots[3] - slots[1] - card_w - gap) / 2)
+        return cls(
+            width,
+            height,
+            card_w,
+            card_h,
+            True,
+            stock,
+            waste,
+            reserve,
+            label,
+            _four(foundations),
+            _four(columns),
+            height - margin * 0.5,
+            step,
+            COLUMN_STEP * card_h,
+        )
+
+    def column_step_for(self, count: int) -> float:
+        """The fan of a column of ``count`` cards: the default, squeezed to fit the table."""
+        if count <= 1:
+            return self.column_step
+        room = self.column_bottom - self.columns[0].top() - self.card_h
+        return max(0.0, min(self.column_step, room / (count - 1)))
+
+    def column_area(self, index: int, count: int) -> QRectF:
+        """The rectangle a column's cards cover (its slot when empty)."""
+        slot = self.columns[index]
+        step = self.column_step_for(count)
+        return QRectF(slot.x(), slot.y(), self.card_w, self.card_h + step * max(count - 1, 0))
+
+    def waste_area(self, shown: int) -> QRectF:
+        return QRectF(
+            self.waste.x(),
+            self.waste.y(),
+            self.card_w + self.waste_step * max(shown - 1, 0),
+            self.card_h,
+        )
+
+
+def _four(rects: tuple[QRectF, ...]) -> tuple[QRectF, QRectF, QRectF, QRectF]:
+    return (rects[0], rects[1], rects[2], rects[3])
+
+
+def placements(state: State, layout: TableLayout) -> dict[int, Placement]:
+    """Where each of the 52 cards lies in ``state``, with a z order that stacks piles right."""
+    out: dict[int, Placement] = {}
+    stock = layout.stock.topLeft()
+    for i, card in enumerate(state.stock):
+        out[card] = Placement(stock, 100 + i, False, "stock", 0)
+    waste = layout.waste.topLeft()
+    shown = len(state.visible_waste())
+    first_fanned = len(state.waste) - shown
+    for i, card in enumerate(state.waste):
+        j = i - first_fanned
+        pos = waste + QPointF(round(layout.waste_step * j), 0) if j > 0 else waste
+        out[card] = Placement(pos, 200 + i, True, "waste", 0)
+    reserve = layout.reserve.topLeft()
+    for i, card in enumerate(state.reserve):
+        out[card] = Placement(reserve, 300 + i, True, "reserve", 0)
+    for place, suit in enumerate(state.foundation_order):
+        corner = layout.foundations[place].topLeft()
+        for i, card in enumerate(state.foundation(suit)):
+            out[card] = Placement(corner, 400 + i, True, "foundation", place)
+    for k, col in enumerate(state.columns):
+        corner = layout.columns[k].topLeft()
+        step = layout.column_step_for(len(col))
+        for i, card in enumerate(col):
+            out[card] = Placement(corner + QPointF(0, round(step * i)), 500 + i, True, "column", k)
+    return out

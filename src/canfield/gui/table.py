@@ -1,0 +1,805 @@
+"""The card table: one QGraphicsScene that owns layout, hit-testing, dragging and animation.
+
+As in KPatience's libkcardgame, the scene asks the engine what is legal
+(``Game.tap_move``, ``Game.is_legal``, ``rules.movable_start``) and never
+decides a rule itself; the items only draw. The scene observes the
+:class:`~canfield.gui.model.GameModel` and, after any change, moves every card
+item to where the new position puts it - animated, so a move, an undo or the
+auto-fill from the reserve all look the same.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Final
+
+from PySide6.QtCore import (
+    QEasingCurve,
+    QObject,
+    QParallelAnimationGroup,
+    QPointF,
+    QPropertyAnimation,
+    QRect,
+    QRectF,
+    QSequentialAnimationGroup,
+    Qt,
+    QTimer,
+    QVariantAnimation,
+    Signal,
+)
+from PySide6.QtGui import QColor, QKeyEvent, QPainter
+from PySide6.QtWidgets import (
+    QApplication,
+    QGraphicsScene,
+    QGraphicsSceneMouseEvent,
+)
+
+from canfield.describe import card_name, pile_name
+from canfield.gui import cardart
+from canfield.gui.items import CardItem, FocusRing, SlotItem, TextItem
+from canfield.gui.layout import Placement, TableLayout, placements
+from canfield.gui.model import Change, GameModel
+from canfield.i18n import _, ngettext
+from canfield.moves import FOUNDATION, Move
+from canfield.rules import card_move, locate, movable_start
+from canfield.state import State
+
+__all__ = ["PileKey", "TableScene"]
+
+PileKey = tuple[str, int]
+"""A pile on the table: ``(kind, index)`` with kind stock, waste, reserve, foundation, column."""
+
+MOVE_MS: Final = 210
+SHAKE_MS: Final = 280
+_PILES: Final[tuple[PileKey, ...]] = (
+    ("stock", 0),
+    ("waste", 0),
+    ("reserve", 0),
+    *(("foundation", i) for i in range(4)),
+    *(("column", i) for i in range(4)),
+)
+
+
+@dataclass
+class _Press:
+    """A mouse press that may become a tap or a drag."""
+
+    pos: QPointF
+    card: int | None
+    pile: PileKey | None
+    cards: list[int] = field(default_factory=list)
+    origins: list[QPointF] = field(default_factory=list)
+    dragging: bool = False
+
+
+@dataclass
+class _Held:
+    """Cards picked up with the keyboard, waiting to be put down."""
+
+    cards: list[int]
+    source: PileKey
+
+
+class TableScene(QGraphicsScene):
+    """The table; call :meth:`set_table_size` when the view resizes."""
+
+    focus_changed = Signal(str)
+    """The accessible name of what the keyboard focus is on now."""
+    animation_finished = Signal()
+    shaken = Signal()
+    """A tap or drop did nothing (the cards shook)."""
+
+    def __init__(self, model: GameModel, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._model = model
+        self.double_tap = True
+        self.animations = True
+        self.four_colour = False
+        self.lang = "en"
+        self.interactive = True
+        self._cards: dict[int, CardItem] = {}
+        for card in range(52):
+            item = CardItem(card)
+            self._cards[card] = item
+            self.addItem(item)
+        self._slots: dict[PileKey, SlotItem] = {}
+        for kind, index in _PILES:
+            slot = SlotItem(kind, index)
+            self._slots[kind, index] = slot
+            self.addItem(slot)
+        self._reserve_label = TextItem()
+        self.addItem(self._reserve_label)
+        self._focus_ring = FocusRing(QColor(255, 213, 79), 0.03)
+        self._drop_ring = FocusRing(QColor(120, 226, 255), 0.028)
+        self._drop_ring.set_glow(True)
+        self._hint_ring = FocusRing(QColor(255, 255, 255), 0.025)
+        self._hint_ring.set_glow(True)
+        for ring in (self._focus_ring, self._drop_ring, self._hint_ring):
+            self.addItem(ring)
+        self._layout = TableLayout.compute(800, 600, cardart.CARD_ASPECT)
+        self._places: dict[int, Placement] = {}
+        self._anim: QParallelAnimationGroup | None = None
+        self._shake: QVariantAnimation | None = None
+        self._press: _Press | None = None
+        self._drop_target: PileKey | None = None
+        self._focus: PileKey = ("stock", 0)
+        self._focus_depth = 0
+        self._focus_visible = False
+        self._held: _Held | None = None
+        self._hint_timer = QTimer(self)
+        self._hint_timer.setSingleShot(True)
+        self._hint_timer.timeout.connect(self._clear_hint)
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
+        model.changed.connect(self._on_changed)
+        self.set_table_size(800, 600)
+
+    # -- public API -------------------------------------------------------------
+
+    @property
+    def table_layout(self) -> TableLayout:
+        return self._layout
+
+    @property
+    def model(self) -> GameModel:
+        return self._model
+
+    def card_item(self, card: int) -> CardItem:
+        return self._cards[card]
+
+    def card_items(self) -> list[CardItem]:
+        return list(self._cards.values())
+
+    def slot_item(self, pile: PileKey) -> SlotItem:
+        return self._slots[pile]
+
+    @property
+    def reserve_label(self) -> TextItem:
+        return self._reserve_label
+
+    @property
+    def is_animating(self) -> bool:
+        return (self._anim is not None) or (self._shake is not None)
+
+    def set_table_size(self, width: float, height: float) -> None:
+        """Lay the table out again for a new size (cards are re-rendered, never scaled)."""
+        self._layout = TableLayout.compute(width, height, cardart.CARD_ASPECT)
+        self.setSceneRect(0, 0, width, height)
+        lay = self._layout
+        for item in self._cards.values():
+            item.set_size(lay.card_w, lay.card_h)
+        rects = {
+            ("stock", 0): lay.stock,
+            ("waste", 0): lay.waste,
+            ("reserve", 0): lay.reserve,
+        }
+        for i in range(4):
+            rects["foundation", i] = lay.foundations[i]
+            rects["column", i] = lay.columns[i]
+        for key, slot in self._slots.items():
+            slot.set_rect(rects[key])
+        self._reserve_label.set_rect(lay.reserve_label)
+        self._finish_animation()
+        self.sync(animate=False)
+
+    def set_four_colour(self, on: bool) -> None:
+        self.four_colour = on
+        for item in self._cards.values():
+            item.four_colour = on
+            item.update()
+
+    def retranslate(self, lang: str) -> None:
+        """Speak ``lang`` in the reserve count and every accessible name."""
+        self.lang = lang
+        self._update_labels(self._model.state)
+        self.focus_changed.emit(self.focus_name())
+
+    def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:  # noqa: N802 - Qt override
+        painter.save()
+        painter.setClipRect(QRectF(rect))
+        cardart.paint_felt(painter, self.sceneRect())
+        painter.restore()
+
+    # -- following the model ----------------------------------------------------
+
+    def _on_changed(self, change: Change) -> None:
+        self._press = None
+        self._set_drop_target(None)
+        self._clear_hint()
+        if self._held is not None and change.kind != "play":
+            self._held = None
+        self.sync(
+            animate=self.animations and change.kind in ("play", "undo", "redo"), change=change
+        )
+
+    def sync(self, animate: bool = False, change: Change | None = None) -> None:
+        """Put every card where the model's position says, moving it there if ``animate``."""
+        self._finish_animation(restore=False)
+        state = self._model.state
+        places = placements(state, self._layout)
+        self._places = places
+        delayed = self._autofilled(change, state)
+        group = QParallelAnimationGroup(self) if animate else None
+        for card, place in places.items():
+            item = self._cards[card]
+            item.set_face_up(place.face_up)
+            target = place.pos
+            if group is not None and item.pos() != target:
+                item.setZValue(2000 + place.z + (100 if card in delayed else 0))
+                item.setVisible(True)
+                group.addAnimation(self._move_animation(item, target, card in delayed))
+            else:
+                item.setPos(target)
+                item.setZValue(place.z)
+        self._update_visibility(state, moving=group is not None)
+        self._update_labels(state)
+        if self._focus_depth and self._focus[0] == "column":
+            self._clamp_focus()
+        self._update_focus_ring()
+        if group is not None and group.animationCount():
+            self._anim = group
+            group.finished.connect(self._on_animation_done)
+            group.start()
+        else:
+            if group is not None:
+                group.deleteLater()
+            self.animation_finished.emit()
+
+    def _move_animation(
+        self, item: CardItem, target: QPointF, delayed: bool
+    ) -> QPropertyAnimation | QSequentialAnimationGroup:
+        anim = QPropertyAnimation(item, b"pos")
+        anim.setStartValue(item.pos())
+        anim.setEndValue(target)
+        distance = math.hypot(target.x() - item.pos().x(), target.y() - item.pos().y())
+        anim.setDuration(int(min(MOVE_MS + distance * 0.12, 360)))
+        anim.setEasingCurve(QEasingCurve.Type.OutCubic)
+        if not delayed:
+            return anim
+        seq = QSequentialAnimationGroup()
+        seq.addPause(MOVE_MS)
+        seq.addAnimation(anim)
+        return seq
+
+    @staticmethod
+    def _autofilled(change: Change | None, state: State) -> set[int]:
+        """Cards the reserve sent into an emptied column during this move (they go second)."""
+        if change is None or change.kind != "play" or change.before is None:
+            return set()
+        before = change.before
+        gone = set(before.reserve) - set(state.reserve)
+        if change.move is not None and change.move.card is not None:
+            gone.discard(int(change.move.card))
+        return gone
+
+    def _finish_animation(self, restore: bool = True) -> None:
+        """Stop a running animation; ``restore`` jumps the cards to where they belong.
+
+        A new change passes ``restore=False`` so cards in flight carry on from
+        where they are; a drag or a resize wants them in place at once.
+        """
+        running = self._shake is not None or self._anim is not None
+        if self._shake is not None:
+            shake = self._shake
+            self._shake = None
+            shake.stop()
+            shake.deleteLater()
+        if self._anim is not None:
+            anim = self._anim
+            self._anim = None
+            anim.finished.disconnect(self._on_animation_done)
+            anim.stop()
+            anim.deleteLater()
+        if running and restore:
+            self._restore_positions()
+
+    def _restore_positions(self) -> None:
+        for card, place in self._places.items():
+            item = self._cards[card]
+            item.setPos(place.pos)
+            item.setZValue(place.z)
+        self._update_visibility(self._model.state, moving=False)
+
+    def _on_animation_done(self) -> None:
+        anim = self._anim
+        self._anim = None
+        if anim is not None:
+            anim.deleteLater()
+        self._restore_positions()
+        self._apply_lift()
+        self.animation_finished.emit()
+
+    def _update_visibility(self, state: State, moving: bool) -> None:
+        """Hide cards buried in a stack (they cannot be seen) so a frame paints little."""
+        if moving:
+            return
+        hidden: set[int] = set()
+        hidden.update(state.stock[:-2])
+        hidden.update(state.reserve[:-2])
+        shown = len(state.visible_waste())
+        hidden.update(state.waste[: max(0, len(state.waste) - shown - 1)])
+        for suit in range(4):
+            hidden.update(state.foundation(suit)[:-2])
+        for card, item in self._cards.items():
+            item.setVisible(card not in hidden)
+
+    def _update_labels(self, state: State) -> None:
+        n = len(state.reserve)
+        self._reserve_label.set_text(
+            ngettext("%(n)d card", "%(n)d cards", n) % {"n": n} if n else _("empty")
+        )
+        for card, item in self._cards.items():
+            where = self._places.get(card)
+            if where is not None and not where.face_up:
+                item.set_accessible_name(_("face-down card"))
+            else:
+                item.set_accessible_name(card_name(card, self.lang))
+        base = state.base
+        order = state.foundation_order
+        for key, slot in self._slots.items():
+            kind, index = key
+            slot.set_accessible_name(self.pile_label(key))
+            if kind == "foundation":
+                suit = order[index]
+                start = suit * 13 + base % 13
+                slot.set_label(_symbol(start))
+            elif kind == "stock":
+                slot.set_label("↻" if state.waste else "")
+
+    def pile_label(self, pile: PileKey) -> str:
+        """The spoken name of a pile in the table's language."""
+        kind, index = pile
+        if kind in ("foundation", "column"):
+            return pile_name(kind, index + 1, self.lang)  # type: ignore[arg-type]
+        return pile_name(kind, None, self.lang)  # type: ignore[arg-type]
+
+    # -- geometry questions -------------------------------------------------------
+
+    def card_at(self, pos: QPointF) -> int | None:
+        """The topmost visible card under ``pos`` (scene coordinates)."""
+        for item in self.items(pos, Qt.ItemSelectionMode.IntersectsItemShape):
+            if isinstance(item, CardItem) and item.isVisible():
+                return item.card
+        return None
+
+    def pile_rect(self, pile: PileKey) -> QRectF:
+        """The area a pile's cards cover now (its slot when empty)."""
+        lay = self._layout
+        state = self._model.state
+        kind, index = pile
+        if kind == "column":
+            return lay.column_area(index, len(state.columns[index]))
+        if kind == "waste":
+            return lay.waste_area(len(state.visible_waste()))
+        if kind == "foundation":
+            return QRectF(lay.foundations[index])
+        return QRectF({"stock": lay.stock, "reserve": lay.reserve}[kind])
+
+    def pile_at(self, pos: QPointF) -> PileKey | None:
+        for pile in _PILES:
+            if self.pile_rect(pile).contains(pos):
+                return pile
+        return None
+
+    def card_center(self, card: int) -> QPointF:
+        item = self._cards[card]
+        return item.mapToScene(item.boundingRect().center())
+
+    def pile_of(self, card: int) -> PileKey:
+        where = locate(self._model.state, card)
+        if where.pile == "foundation":
+            return ("foundation", self._model.state.foundation_order.index(where.slot))
+        return (where.pile, where.slot)
+
+    def movable_group(self, card: int) -> list[int]:
+        """The cards a press on ``card`` picks up (it and those on it), empty if none."""
+        state = self._model.state
+        where = locate(state, card)
+        if where.pile == "column":
+            col = state.columns[where.slot]
+            if where.position >= movable_start(col):
+                return list(col[where.position :])
+            return []
+        if where.pile == "reserve":
+            return [card] if state.reserve[-1] == card else []
+        if where.pile == "waste":
+            return [card] if state.waste[-1] == card else []
+        if where.pile == "foundation":
+            return [card] if state.foundation_top(where.slot) == card else []
+        return []
+
+    # -- mouse ------------------------------------------------------------------
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802 - Qt override
+        if event.button() != Qt.MouseButton.LeftButton or not self.interactive:
+            event.ignore()
+            return
+        event.accept()
+        self._finish_animation()
+        self._held = None
+        self._focus_visible = False
+        self._update_focus_ring()
+        pos = event.scenePos()
+        card = self.card_at(pos)
+        if card is None:
+            self._press = _Press(pos, None, self.pile_at(pos))
+            return
+        cards = self.movable_group(card)
+        origins = [self._cards[c].pos() for c in cards]
+        self._press = _Press(pos, card, self.pile_of(card), cards, origins)
+
+    def mouseDoubleClickEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802 - Qt override
+        # A quick second tap is just another tap (the setting decides what a tap does).
+        self.mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802 - Qt override
+        press = self._press
+        if press is None or not press.cards:
+            return
+        delta = event.scenePos() - press.pos
+        if not press.dragging:
+            if delta.manhattanLength() < QApplication.startDragDistance():
+                return
+            press.dragging = True
+            for i, card in enumerate(press.cards):
+                self._cards[card].setZValue(3000 + i)
+                self._cards[card].setVisible(True)
+        for card, origin in zip(press.cards, press.origins, strict=True):
+            self._cards[card].setPos(origin + delta)
+        self._set_drop_target(self._drop_target_for(press, event.scenePos()))
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802 - Qt override
+        press = self._press
+        self._press = None
+        if press is None or event.button() != Qt.MouseButton.LeftButton:
+            return
+        if press.dragging:
+            target = self._drop_target_for(press, event.scenePos())
+            self._set_drop_target(None)
+            if target is None or not self._drop(press.cards[0], target):
+                # Illegal drop: glide back to where the cards came from.
+                self.sync(animate=self.animations)
+            return
+        self._tap(press.card, press.pile)
+
+    def _tap(self, card: int | None, pile: PileKey | None) -> None:
+        state = self._model.state
+        if card is not None and card in state.stock:
+            pile = ("stock", 0)
+        if pile == ("stock", 0):
+            if not self._model.draw():
+                self._shake_cards([])
+            return
+        if card is None:
+            return
+        if self._model.tap(card, self.double_tap) is None:
+            self._shake_cards(self.movable_group(card) or [card])
+
+    def _drop(self, card: int, target: PileKey) -> bool:
+        kind, index = target
+        return self._model.move_card(card, FOUNDATION if kind == "foundation" else index)
+
+    def _target_move(self, card: int, target: PileKey) -> Move:
+        kind, index = target
+        return card_move(card, FOUNDATION if kind == "foundation" else index)
+
+    def _drop_target_for(self, press: _Press, pointer: QPointF) -> PileKey | None:
+        """The legal pile the dragged cards overlap most (forgiving: not just the pointer)."""
+        lead = press.cards[0]
+        item = self._cards[lead]
+        rect = item.sceneBoundingRect()
+        game = self._model.game
+        order = self._model.state.foundation_order
+        best: PileKey | None = None
+        best_area = 0.0
+        source = press.pile
+        for target in self._targets_for(lead, order):
+            if target == source or not game.is_legal(self._target_move(lead, target)):
+                continue
+            area_rect = self._drop_area(target)
+            overlap = area_rect.intersected(rect)
+            area = overlap.width() * overlap.height() if not overlap.isEmpty() else 0.0
+            if area_rect.contains(pointer):
+                area += rect.width() * rect.height()
+            if area > best_area:
+                best, best_area = target, area
+        return best
+
+    @staticmethod
+    def _targets_for(card: int, order: tuple[int, int, int, int]) -> list[PileKey]:
+        return [("foundation", order.index(card // 13)), *(("column", k) for k in range(4))]
+
+    def _drop_area(self, pile: PileKey) -> QRectF:
+        """A pile's area for drops: its cards plus a margin of a quarter card."""
+        lay = self._layout
+        rect = self.pile_rect(pile)
+        if pile[0] == "column":
+            rect = rect.adjusted(0, 0, 0, lay.card_h * 0.5)
+        pad = lay.card_w * 0.12
+        return rect.adjusted(-pad, -pad, pad, pad)
+
+    def _set_drop_target(self, target: PileKey | None) -> None:
+        self._drop_target = target
+        if target is None:
+            self._drop_ring.hide()
+            return
+        rect = self.pile_rect(target)
+        if target[0] == "column":
+            col = self._model.state.columns[target[1]]
+            if col:
+                last = self._places.get(col[-1])
+                if last is not None:
+                    rect = QRectF(last.pos, rect.bottomRight())
+        self._drop_ring.show_at(rect)
+
+    @property
+    def drop_target(self) -> PileKey | None:
+        return self._drop_target
+
+    # -- feedback -----------------------------------------------------------------
+
+    def _shake_cards(self, cards: list[int]) -> None:
+        """A short sideways shake: the tap was understood, but nothing can move."""
+        self.shaken.emit()
+        if not cards or not self.animations:
+            return
+        self._finish_animation()
+        items = [self._cards[c] for c in cards]
+        bases = [self._places[c].pos for c in cards]
+        amp = self._layout.card_w * 0.06
+        anim = QVariantAnimation(self)
+        anim.setStartValue(0.0)
+        anim.setEndValue(1.0)
+        anim.setDuration(SHAKE_MS)
+
+        def step(value: object) -> None:
+            t = float(value)  # type: ignore[arg-type]
+            dx = math.sin(t * math.pi * 6) * amp * (1 - t)
+            for item, base in zip(items, bases, strict=True):
+                item.setPos(base + QPointF(dx, 0))
+
+        def done() -> None:
+            if self._shake is anim:
+                self._shake = None
+                self._restore_positions()
+                self._apply_lift()
+            anim.deleteLater()
+
+        anim.valueChanged.connect(step)
+        anim.finished.connect(done)
+        self._shake = anim
+        anim.start()
+
+    def show_hint(self, move: Move) -> None:
+        """Point at a hinted move for a moment: the card and where it goes."""
+        self._clear_hint()
+        if move.card is None:
+            self._hint_ring.show_at(self.pile_rect(("stock", 0)))
+        else:
+            card = int(move.card)
+            group = self.movable_group(card) or [card]
+            rect = QRectF()
+            for c in group:
+                rect = rect.united(self._cards[c].sceneBoundingRect())
+            self._hint_ring.show_at(rect)
+            kind = "foundation" if move.target == FOUNDATION else "column"
+            index = (
+                self._model.state.foundation_order.index(card // 13)
+                if kind == "foundation"
+                else move.target
+            )
+            self._set_drop_target((kind, index))
+        self._hint_timer.start(1800)
+
+    def _clear_hint(self) -> None:
+        self._hint_ring.hide()
+        if self._press is None:
+            self._set_drop_target(None)
+
+    # -- keyboard -----------------------------------------------------------------
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        if not self.interactive:
+            event.ignore()
+            return
+        key = event.key()
+        mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        if mods not in (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.ShiftModifier):
+            event.ignore()
+            return
+        handled = True
+        if key in (Qt.Key.Key_Right, Qt.Key.Key_Tab):
+            self.move_focus(1)
+        elif key in (Qt.Key.Key_Left, Qt.Key.Key_Backtab):
+            self.move_focus(-1)
+        elif key == Qt.Key.Key_Up:
+            self.move_focus_vertical(-1)
+        elif key == Qt.Key.Key_Down:
+            self.move_focus_vertical(1)
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            self.activate_focus()
+        elif key == Qt.Key.Key_Escape and self._held is not None:
+            self._held = None
+            self.sync()
+        elif key == Qt.Key.Key_D:
+            self._model.draw()
+        else:
+            handled = False
+        if handled:
+            event.accept()
+        else:
+            event.ignore()
+
+    @property
+    def focus_pile(self) -> PileKey:
+        return self._focus
+
+    @property
+    def held_cards(self) -> list[int]:
+        return list(self._held.cards) if self._held is not None else []
+
+    def _reading_order(self) -> list[PileKey]:
+        """Piles in reading order on this layout: rows top to bottom, left to right."""
+        return sorted(
+            _PILES,
+            key=lambda p: (round(self._slots[p].pos().y()), self._slots[p].pos().x()),
+        )
+
+    def move_focus(self, step: int) -> None:
+        order = self._reading_order()
+        i = order.index(self._focus) if self._focus in order else 0
+        self._set_focus(order[(i + step) % len(order)])
+
+    def move_focus_vertical(self, step: int) -> None:
+        """Down/up: deeper or shallower into a column's movable cards, else to the next row."""
+        kind, index = self._focus
+        if kind == "column" and self._held is None:
+            col = self._model.state.columns[index]
+            first = movable_start(col)
+            depth = self._focus_depth - step  # depth counts cards above the bottom one
+            if col and 0 <= depth <= len(col) - 1 - first:
+                self._focus_depth = depth
+                self._focus_visible = True
+                self._update_focus_ring()
+                self.focus_changed.emit(self.focus_name())
+                return
+        here = self._slots[self._focus].pos()
+        rows = sorted({round(s.pos().y()) for s in self._slots.values()})
+        row = rows.index(round(here.y())) + step
+        if not 0 <= row < len(rows):
+            return
+        candidates = [p for p in _PILES if round(self._slots[p].pos().y()) == rows[row]]
+        best = min(candidates, key=lambda p: abs(self._slots[p].pos().x() - here.x()))
+        self._set_focus(best)
+
+    def _set_focus(self, pile: PileKey) -> None:
+        self._focus = pile
+        self._focus_depth = 0
+        self._focus_visible = True
+        self._update_focus_ring()
+        self.focus_changed.emit(self.focus_name())
+
+    def _clamp_focus(self) -> None:
+        kind, index = self._focus
+        if kind != "column":
+            self._focus_depth = 0
+            return
+        col = self._model.state.columns[index]
+        limit = max(0, len(col) - 1 - movable_start(col))
+        self._focus_depth = min(self._focus_depth, limit)
+
+    def focused_card(self) -> int | None:
+        """The card the keyboard focus is on (the top card of the pile, or deeper in a column)."""
+        state = self._model.state
+        kind, index = self._focus
+        if kind == "column":
+            col = state.columns[index]
+            if not col:
+                return None
+            return col[max(0, len(col) - 1 - self._focus_depth)]
+        if kind == "waste":
+            return state.waste[-1] if state.waste else None
+        if kind == "reserve":
+            return state.reserve[-1] if state.reserve else None
+        if kind == "stock":
+            return state.stock[-1] if state.stock else None
+        return state.foundation_top(state.foundation_order[index])
+
+    def focus_name(self) -> str:
+        """What a screen reader says for the focus: the pile, then the card(s) on it."""
+        pile = self.pile_label(self._focus)
+        card = self.focused_card()
+        held = ""
+        if self._held is not None:
+            held = " — " + _("holding %(card)s") % {
+                "card": card_name(self._held.cards[0], self.lang)
+            }
+        if card is None:
+            return pile + ", " + _("empty") + held
+        if self._focus[0] == "stock":
+            n = len(self._model.state.stock)
+            return pile + ", " + ngettext("%(n)d card", "%(n)d cards", n) % {"n": n} + held
+        return pile + ", " + card_name(card, self.lang) + held
+
+    def focus_rect(self) -> QRectF:
+        card = self.focused_card()
+        if card is None or card not in self._places:
+            return self.pile_rect(self._focus)
+        if self._focus[0] == "column":
+            top = self._places[card].pos
+            col = self._model.state.columns[self._focus[1]]
+            bottom = self._places[col[-1]].pos
+            return QRectF(top, bottom + QPointF(self._layout.card_w, self._layout.card_h))
+        if self._focus[0] == "waste":
+            pos = self._places[card].pos
+            return QRectF(pos.x(), pos.y(), self._layout.card_w, self._layout.card_h)
+        return self.pile_rect(self._focus)
+
+    def _update_focus_ring(self) -> None:
+        if self._focus_visible:
+            self._focus_ring.show_at(self.focus_rect())
+        else:
+            self._focus_ring.hide()
+
+    def show_focus(self, visible: bool) -> None:
+        self._focus_visible = visible
+        self._update_focus_ring()
+
+    def activate_focus(self) -> None:
+        """Enter/Space: draw on the stock, pick up the focused cards, or put the held ones down."""
+        self._focus_visible = True
+        if self._held is not None:
+            held = self._held
+            self._held = None
+            card = held.cards[0]
+            if self._focus == held.source:
+                moved = self._model.tap(card, self.double_tap) is not None
+            else:
+                moved = (
+                    self._drop(card, self._focus)
+                    if self._focus[0]
+                    in (
+                        "column",
+                        "foundation",
+                    )
+                    else False
+                )
+            if not moved:
+                self.sync()
+                self._shake_cards(held.cards)
+            self.focus_changed.emit(self.focus_name())
+            return
+        if self._focus == ("stock", 0):
+            if not self._model.draw():
+                self._shake_cards([])
+            self.focus_changed.emit(self.focus_name())
+            return
+        focused = self.focused_card()
+        if focused is None:
+            return
+        card = focused
+        cards = self.movable_group(card)
+        if not cards:
+            self._shake_cards([card])
+            return
+        self._held = _Held(cards, self._focus)
+        self._apply_lift()
+        self.focus_changed.emit(self.focus_name())
+
+    def _apply_lift(self) -> None:
+        """Held cards sit a little raised so the player sees what is picked up."""
+        if self._held is None:
+            return
+        lift = QPointF(0, -self._layout.card_h * 0.08)
+        for i, card in enumerate(self._held.cards):
+            place = self._places.get(card)
+            if place is not None:
+                self._cards[card].setPos(place.pos + lift)
+                self._cards[card].setZValue(3000 + i)
+        self._update_focus_ring()
+
+
+def _symbol(card: int) -> str:
+    """Rank and suit symbol, e.g. ``7♠``: the start card an empty foundation waits for."""
+    ranks = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+    return ranks[card % 13] + "♠♥♦♣"[card // 13]

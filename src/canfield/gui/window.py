@@ -1,0 +1,555 @@
+"""The main window: the table, menus, a toolbar, and the score/moves/time/code status.
+
+The window is the glue: it owns the game model, the table view, the store
+and the background solver, and reacts to the model's signals (save, status,
+accessibility text, the win). It holds no rule and no drawing of its own.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from typing import Any
+
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QIcon, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QSizePolicy,
+    QStatusBar,
+    QToolBar,
+    QToolButton,
+    QWidget,
+)
+
+from canfield.describe import LANGUAGES as DESCRIBE_LANGUAGES
+from canfield.game import Game
+from canfield.gui.celebration import Cascade, WinPanel, format_time
+from canfield.gui.i18n_qt import language_notifier, switch_language
+from canfield.gui.model import Change, GameModel
+from canfield.gui.table import TableScene
+from canfield.gui.view import TableView
+from canfield.gui.worker import Worker
+from canfield.i18n import _, language
+from canfield.storage import Settings, StorageError, Store
+
+__all__ = ["MainWindow"]
+
+
+class MainWindow(QMainWindow):
+    """One game on one table; all actions also have keyboard shortcuts."""
+
+    saved = Signal()
+    """The game was written to storage (after every action)."""
+
+    def __init__(
+        self,
+        store: Store,
+        game: Game | None = None,
+        *,
+        background_solver: bool = True,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("mainWindow")
+        self._store = store
+        self._settings: Settings = store.settings
+        self._background_solver = background_solver
+        if game is None:
+            game = Game.new(self._settings.draw)
+        self.model = GameModel(game, self)
+        self.scene = TableScene(self.model, self)
+        self.view = TableView(self.scene, self)
+        self.setCentralWidget(self.view)
+        self._worker = Worker(self)
+        self._cascade = Cascade(self.scene)
+        self._win_panel = WinPanel(self.view)
+        self._win_panel.new_game.connect(self.new_game)
+        self._solver_note = ""
+        self._last_tick = time.monotonic()
+        self._clock = QTimer(self)
+        self._clock.setInterval(1000)
+        self._clock.timeout.connect(self._tick)
+        self._clock.start()
+        self._solve_timer = QTimer(self)
+        self._solve_timer.setSingleShot(True)
+        self._solve_timer.setInterval(600)
+        self._solve_timer.timeout.connect(self._solve_in_background)
+
+        self._build_actions()
+        self._build_menus()
+        self._build_toolbar()
+        self._build_status()
+        self.apply_settings(self._settings, save=False)
+
+        self.model.changed.connect(self._on_changed)
+        self.model.won.connect(self._on_won)
+        language_notifier().language_changed.connect(self._on_language)
+        self.retranslate()
+        self._refresh(None)
+        self.resize(1100, 760)
+
+    # -- construction -----------------------------------------------------------
+
+    def _action(
+        self,
+        name: str,
+        slot: Any,
+        shortcuts: list[QKeySequence | QKeySequence.StandardKey | str] | None = None,
+        icon: QIcon | None = None,
+    ) -> QAction:
+        action = QAction(self)
+        action.setObjectName(name)
+        if icon is not None:
+            action.setIcon(icon)
+        if shortcuts:
+            keys: list[QKeySequence] = []
+            for s in shortcuts:
+                if isinstance(s, QKeySequence.StandardKey):
+                    keys.extend(QKeySequence.keyBindings(s))
+                else:
+                    keys.append(QKeySequence(s))
+            action.setShortcuts(keys)
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        action.triggered.connect(slot)
+        self.addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        style = self.style()
+        sp = style.StandardPixmap
+        self.act_new = self._action(
+            "newGame", self.new_game, ["Ctrl+N"], style.standardIcon(sp.SP_FileIcon)
+        )
+        self.act_restart = self._action(
+            "restart", self.restart_game, ["Ctrl+R"], style.standardIcon(sp.SP_BrowserReload)
+        )
+        self.act_undo = self._action(
+            "undo", self.undo, ["Ctrl+Z", "Backspace"], style.standardIcon(sp.SP_ArrowBack)
+        )
+        self.act_redo = self._action(
+            "redo", self.redo, ["Ctrl+Y", "Ctrl+Shift+Z"], style.standardIcon(sp.SP_ArrowForward)
+        )
+        self.act_hint = self._action(
+            "hint", self.hint, ["H"], style.standardIcon(sp.SP_MessageBoxQuestion)
+        )
+        self.act_draw = self._action("draw", self.model.draw, [])
+        self.act_stats = self._action("statistics", self.show_statistics, [])
+        self.act_settings = self._action(
+            "settings",
+            self.show_settings,
+            ["Ctrl+,"],
+            style.standardIcon(sp.SP_FileDialogDetailedView),
+        )
+        self.act_rules = self._action(
+            "rules", self.show_rules, ["F1"], style.standardIcon(sp.SP_DialogHelpButton)
+        )
+        self.act_about = self._action("about", self.show_about, [])
+        self.act_copy = self._action("copyCode", self.copy_code, ["Ctrl+Shift+C"])
+        self.act_describe = self._action("describe", self.announce_position, ["Ctrl+D"])
+        self.act_quit = self._action("quit", self.close, ["Ctrl+Q"])
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        self.menu_game = QMenu(self)
+        for act in (self.act_new, self.act_restart, None, self.act_copy, self.act_stats, None):
+            self.menu_game.addSeparator() if act is None else self.menu_game.addAction(act)
+        self.menu_game.addAction(self.act_quit)
+        self.menu_edit = QMenu(self)
+        for act in (self.act_undo, self.act_redo, None, self.act_draw, self.act_hint):
+            self.menu_edit.addSeparator() if act is None else self.menu_edit.addAction(act)
+        self.menu_edit.addAction(self.act_describe)
+        self.menu_settings = QMenu(self)
+        self.menu_settings.addAction(self.act_settings)
+        self.menu_help = QMenu(self)
+        self.menu_help.addAction(self.act_rules)
+        self.menu_help.addAction(self.act_about)
+        for menu in (self.menu_game, self.menu_edit, self.menu_settings, self.menu_help):
+            bar.addMenu(menu)
+
+    def _build_toolbar(self) -> None:
+        bar = QToolBar(self)
+        bar.setObjectName("mainToolbar")
+        bar.setMovable(False)
+        bar.setFloatable(False)
+        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        bar.setContextMenuPolicy(Qt.ContextMenuPolicy.PreventContextMenu)
+        for act in (self.act_new, self.act_undo, self.act_redo, self.act_hint):
+            bar.addAction(act)
+        spacer = QWidget(bar)
+        spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        bar.addWidget(spacer)
+        # Restart sits at the far end, away from Undo, and always asks first.
+        bar.addAction(self.act_restart)
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
+        self.toolbar = bar
+
+    def _build_status(self) -> None:
+        status = QStatusBar(self)
+        status.setSizeGripEnabled(False)
+        box = QWidget(status)
+        row = QHBoxLayout(box)
+        row.setContentsMargins(6, 0, 6, 0)
+        row.setSpacing(14)
+        self.score_label = QLabel(box)
+        self.moves_label = QLabel(box)
+        self.time_label = QLabel(box)
+        self.solver_label = QLabel(box)
+        self.code_label = QLabel(box)
+        self.code_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.copy_button = QToolButton(box)
+        self.copy_button.setDefaultAction(self.act_copy)
+        self.copy_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        for label in (self.score_label, self.moves_label, self.time_label):
+            row.addWidget(label)
+        row.addWidget(self.solver_label)
+        row.addStretch(1)
+        row.addWidget(self.code_label)
+        row.addWidget(self.copy_button)
+        # The live position text for screen readers (not shown; the view carries it too).
+        self.position_label = QLabel(box)
+        self.position_label.setObjectName("positionDescription")
+        self.position_label.setVisible(False)
+        status.addPermanentWidget(box, 1)
+        self.setStatusBar(status)
+
+    # -- language -----------------------------------------------------------------
+
+    def _on_language(self, lang: str) -> None:
+        self.retranslate()
+
+    def table_language(self) -> str:
+        lang = language()
+        return lang if lang in DESCRIBE_LANGUAGES else "en"
+
+    def retranslate(self) -> None:
+        """Every visible string again, in the current language."""
+        self.setWindowTitle(_("Canfield"))
+        self.menu_game.setTitle(_("&Game"))
+        self.menu_edit.setTitle(_("&Edit"))
+        self.menu_settings.setTitle(_("&Settings"))
+        self.menu_help.setTitle(_("&Help"))
+        texts = {
+            self.act_new: (_("New game"), _("Start a new game (Ctrl+N)")),
+            self.act_restart: (_("Restart"), _("Deal the same cards again (Ctrl+R)")),
+            self.act_undo: (_("Undo"), _("Take back the last action (Ctrl+Z)")),
+            self.act_redo: (_("Redo"), _("Play the undone action again (Ctrl+Y)")),
+            self.act_hint: (_("Hint"), _("Show a move on a winning line (H)")),
+            self.act_draw: (_("Draw from stock"), _("Turn cards from the stock (D)")),
+            self.act_stats: (_("Statistics"), _("Games played, won and records")),
+            self.act_settings: (_("Settings…"), _("Double tap, language, animations")),
+            self.act_rules: (_("Rules"), _("How to play Canfield (F1)")),
+            self.act_about: (_("About"), _("About this app")),
+            self.act_copy: (_("Copy code"), _("Copy the game code to the clipboard")),
+            self.act_describe: (_("Read position"), _("Say the whole position (Ctrl+D)")),
+            self.act_quit: (_("Quit"), _("Close the app (Ctrl+Q)")),
+        }
+        for act, (text, tip) in texts.items():
+            act.setText(text)
+            act.setToolTip(tip)
+            act.setStatusTip(tip)
+        self.copy_button.setAccessibleName(_("Copy the game code to the clipboard"))
+        self.view.retranslate()
+        self.scene.retranslate(self.table_language())
+        self._win_panel.retranslate()
+        self._refresh(None)
+
+    # -- following the model ------------------------------------------------------
+
+    def _on_changed(self, change: Change) -> None:
+        if change.kind in ("new", "restart"):
+            self._cascade.stop()
+            self._win_panel.hide()
+            self.scene.interactive = True
+            self._solver_note = ""
+        elif change.kind == "undo" and not self.model.game.is_won:
+            self._cascade.stop()
+            self._win_panel.hide()
+            self.scene.interactive = True
+        self._last_tick = time.monotonic()
+        self.save()
+        self._refresh(change)
+        if self._background_solver:
+            self._solve_timer.start()
+
+    def _refresh(self, change: Change | None) -> None:
+        game = self.model.game
+        self.score_label.setText(_("Score: %(score)d") % {"score": game.score})
+        self.moves_label.setText(_("Moves: %(moves)d") % {"moves": game.moves_made})
+        self.time_label.setText(_("Time: %(time)s") % {"time": format_time(game.elapsed)})
+        code = game.code or _("custom deal")
+        self.code_label.setText(_("Game %(code)s") % {"code": code})
+        self.code_label.setAccessibleName(self.code_label.text())
+        self.solver_label.setText(self._solver_note)
+        self.act_undo.setEnabled(game.can_undo)
+        self.act_redo.setEnabled(game.can_redo)
+        self.act_restart.setEnabled(game.moves_made > 0 or game.can_redo)
+        self.act_copy.setEnabled(game.code is not None)
+        text = game.describe(self.table_language())
+        self.position_label.setText(text)
+        self.view.set_position_description(text)
+
+    def _tick(self) -> None:
+        now = time.monotonic()
+        game = self.model.game
+        if game.moves_made > 0 and not game.is_won and self.isVisible():
+            game.elapsed += now - self._last_tick
+            self.time_label.setText(_("Time: %(time)s") % {"time": format_time(game.elapsed)})
+        self._last_tick = now
+
+    def save(self) -> None:
+        """Write the game as it stands (one transaction); a failing disk is reported once."""
+        try:
+            self._store.save_game(self.model.game)
+        except StorageError as exc:
+            self.statusBar().showMessage(
+                _("Could not save the game: %(error)s") % {"error": exc}, 8000
+            )
+            return
+        self.saved.emit()
+
+    def _on_won(self) -> None:
+        game = self.model.game
+        self.scene.interactive = False
+        self._solve_timer.stop()
+        self._worker.cancel()
+        self._solver_note = ""
+        self._refresh(None)
+        self._cascade.start(animate=self._settings.animations, dpr=self.devicePixelRatioF())
+        self._win_panel.show_result(game.score, game.elapsed, game.moves_made)
+
+    @property
+    def win_panel(self) -> WinPanel:
+        return self._win_panel
+
+    @property
+    def cascade(self) -> Cascade:
+        return self._cascade
+
+    # -- actions -----------------------------------------------------------------------
+
+    def _in_progress(self) -> bool:
+        game = self.model.game
+        return game.moves_made > 0 and not game.is_won
+
+    def new_game(self) -> None:
+        """Ask for the next deal (draw mode, a code, winnable only) and deal it."""
+        from canfield.gui.dialogs import NewGameDialog, confirm_abandon
+
+        dialog = NewGameDialog(self, self._settings.draw, self._settings.winnable_only)
+        if dialog.exec() != NewGameDialog.DialogCode.Accepted:
+            return
+        choice = dialog.choice()
+        if self._in_progress() and not confirm_abandon(self):
+            return
+        self._settings = self._settings.replace(
+            draw=choice.draw, winnable_only=choice.winnable_only
+        )
+        self._save_settings()
+        if choice.code is not None:
+            self.start_game(Game.from_code(choice.code))
+        elif choice.winnable_only:
+            self._deal_winnable(choice.draw)
+        else:
+            self.start_game(Game.new(choice.draw))
+
+    def _deal_winnable(self, draw: int) -> None:
+        from canfield.solver import random_winnable_deal
+
+        self.statusBar().showMessage(_("Looking for a winnable deal…"))
+        self.setCursor(Qt.CursorShape.BusyCursor)
+
+        def done(result: object) -> None:
+            self.unsetCursor()
+            self.statusBar().clearMessage()
+            if isinstance(result, Exception):
+                self.start_game(Game.new(draw))
+            else:
+                self.start_game(Game.from_code(str(result)))
+                self._solver_note = _("Winnable deal")
+                self._refresh(None)
+
+        self._worker.submit(lambda: random_winnable_deal(draw, time_limit=1.0, tries=20), done)
+
+    def start_game(self, game: Game) -> None:
+        self.model.set_game(game, "new")
+
+    def restart_game(self) -> None:
+        from canfield.gui.dialogs import confirm_restart
+
+        if self._in_progress() and not confirm_restart(self):
+            return
+        self.model.restart()
+
+    def undo(self) -> None:
+        self.model.undo()
+
+    def redo(self) -> None:
+        self.model.redo()
+
+    def copy_code(self) -> None:
+        code = self.model.game.code
+        if code is None:
+            return
+        clipboard = QGuiApplication.clipboard()
+        if clipboard is not None:
+            clipboard.setText(code)
+        self.statusBar().showMessage(_("Copied %(code)s") % {"code": code}, 3000)
+
+    def announce_position(self) -> None:
+        """Read position: show the whole description (and hand it to screen readers)."""
+        text = self.model.game.describe(self.table_language())
+        self.statusBar().showMessage(text, 15000)
+        self.view.set_position_description(text)
+
+    def hint(self) -> None:
+        """Ask the solver in the background; point at the move or say the position is lost."""
+        from canfield.solver import Verdict, hint
+
+        game = self.model.game
+        if game.is_won:
+            return
+        snapshot = Game.from_dict(game.to_dict())
+        state = game.state
+        self.statusBar().showMessage(_("Thinking…"))
+
+        def done(result: object) -> None:
+            self.statusBar().clearMessage()
+            if self.model.state != state or isinstance(result, Exception):
+                return
+            move = getattr(result, "move", None)
+            verdict = getattr(result, "verdict", None)
+            undo = getattr(result, "undo", None)
+            if move is not None:
+                self.scene.show_hint(move)
+                self._solver_note = _("Winnable")
+            elif verdict is Verdict.LOST:
+                self._solver_note = _("No winning line")
+                if undo:
+                    message = _("No winning line from here — undo %(n)d moves") % {"n": undo}
+                else:
+                    message = _("No winning line from here")
+                self.statusBar().showMessage(message, 6000)
+            else:
+                self.statusBar().showMessage(_("No hint found in time"), 4000)
+            self._refresh(None)
+
+        self._worker.submit(lambda: hint(snapshot, time_limit=3.0), done)
+
+    def _solve_in_background(self) -> None:
+        """KPatience-style "solvable / not solvable" note, computed off the GUI thread."""
+        from canfield.solver import Verdict, solve
+
+        state = self.model.state
+        if state.is_won:
+            return
+
+        def done(result: object) -> None:
+            if self.model.state != state or isinstance(result, Exception):
+                return
+            verdict = getattr(result, "verdict", None)
+            if verdict is Verdict.WON:
+                self._solver_note = _("Winnable")
+            elif verdict is Verdict.LOST:
+                self._solver_note = _("No winning line")
+            else:
+                self._solver_note = ""
+            self.solver_label.setText(self._solver_note)
+
+        self._worker.submit(lambda: solve(state, time_limit=2.0), done)
+
+    def show_statistics(self) -> None:
+        from canfield.gui.dialogs import StatisticsDialog
+
+        StatisticsDialog(self, self._store).exec()
+
+    def show_settings(self) -> None:
+        from canfield.gui.dialogs import SettingsDialog
+
+        dialog = SettingsDialog(self, self._settings)
+        if dialog.exec() == SettingsDialog.DialogCode.Accepted:
+            self.apply_settings(dialog.settings())
+
+    def show_rules(self) -> None:
+        from canfield.gui.dialogs import HelpDialog
+
+        HelpDialog(self).exec()
+
+    def show_about(self) -> None:
+        from canfield.gui.dialogs import AboutDialog
+
+        AboutDialog(self).exec()
+
+    # -- settings -------------------------------------------------------------------
+
+    def apply_settings(self, settings: Settings, save: bool = True) -> None:
+        """Apply settings live (no restart) and keep them."""
+        old = self._settings
+        self._settings = settings
+        self.scene.double_tap = settings.double_tap
+        self.scene.animations = settings.animations
+        self.scene.set_four_colour(settings.four_colour)
+        if save:
+            self._save_settings()
+            if settings.language != old.language:
+                switch_language(QApplication.instance(), settings.language)
+
+    def _save_settings(self) -> None:
+        try:
+            self._store.save_settings(self._settings)
+        except StorageError as exc:
+            self.statusBar().showMessage(str(exc), 8000)
+
+    @property
+    def settings(self) -> Settings:
+        return self._settings
+
+    @property
+    def store(self) -> Store:
+        return self._store
+
+    def notify_recovery(self) -> QMessageBox | None:
+        """Tell the player once that a damaged database was set aside (non-blocking)."""
+        backup = self._store.recovered_from
+        if backup is None:
+            return None
+        box = QMessageBox(self)
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle(_("Canfield"))
+        box.setText(_("Your saved data could not be read, so the app started afresh."))
+        box.setInformativeText(
+            _("A copy of the damaged file was kept at %(path)s") % {"path": backup}
+        )
+        box.setStandardButtons(QMessageBox.StandardButton.Ok)
+        box.setObjectName("recoveryNotice")
+        box.open()
+        return box
+
+    # -- window events ------------------------------------------------------------------
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.ActivationChange:
+            self._last_tick = time.monotonic()
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        if self._win_panel.isVisible():
+            self._win_panel.place()
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
+        self._tick()
+        self.save()
+        with contextlib.suppress(StorageError, ValueError):
+            self._store.save_settings(
+                self._settings.replace(window_geometry=bytes(self.saveGeometry().data()))
+            )
+        self._cascade.stop()
+        self._worker.cancel()
+        self._worker.wait(3000)
+        super().closeEvent(event)
