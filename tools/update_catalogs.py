@@ -15,6 +15,7 @@ until every string in every catalog is translated and not fuzzy.
 from __future__ import annotations
 
 import argparse
+import copy
 import io
 import sys
 import tomllib
@@ -103,12 +104,9 @@ def _fill_english(catalog: Catalog) -> None:
     for message in catalog:
         if not message.id:
             continue
-        if isinstance(message.id, tuple):
-            if not message.string or not all(message.string):
-                message.string = tuple(message.id)
-        elif not message.string:
-            message.string = message.id
+        message.string = tuple(message.id) if isinstance(message.id, tuple) else message.id
         message.flags.discard("fuzzy")
+        message.previous_id = []
 
 
 def render(catalog: Catalog) -> bytes:
@@ -137,7 +135,8 @@ def update(langs: Iterable[str] = LANGUAGES, *, write: bool = True) -> dict[str,
     result = {}
     for lang in langs:
         catalog = load_catalog(lang)
-        catalog.update(template, update_creation_date=False)
+        # Babel's update shares message objects with the template: give each its own copy.
+        catalog.update(copy.deepcopy(template), update_creation_date=False)
         catalog.project, catalog.version = "canfield", _version()
         catalog.msgid_bugs_address = ""
         catalog.last_translator = "Canfield team"

@@ -1,0 +1,231 @@
+"""Pieces shared by the dialogs: big touch-friendly choices, headings and sizing.
+
+The dialogs must work with a finger on a 360 px wide phone window as well as
+with a mouse on a desktop, so every control is at least :data:`TOUCH_HEIGHT`
+pixels high, texts wrap instead of widening the dialog, and
+:func:`fit_to_screen` keeps a dialog inside the window or screen it opens on.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from PySide6.QtCore import QPoint, QRect, QSize, Qt
+from PySide6.QtGui import QFont, QFontMetrics, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtWidgets import (
+    QDialog,
+    QLabel,
+    QRadioButton,
+    QSizePolicy,
+    QStyle,
+    QStyleOptionButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+__all__ = [
+    "TOUCH_HEIGHT",
+    "ChoiceButton",
+    "fit_to_screen",
+    "heading",
+    "hint_label",
+    "option_block",
+]
+
+TOUCH_HEIGHT: Final = 44
+"""Minimum height of anything tappable, in device-independent pixels (Apple's and
+Google's touch-target guidelines both say about 44-48)."""
+
+_PADDING: Final = 12
+_GAP: Final = 12
+_RADIUS: Final = 10.0
+
+
+class ChoiceButton(QRadioButton):
+    """A radio button drawn as a large card with a bold title and a subtitle.
+
+    It stays a real :class:`QRadioButton` (arrow keys move between choices, screen
+    readers announce a radio button), only its painting and size differ.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._title = ""
+        self._subtitle = ""
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setAttribute(Qt.WidgetAttribute.WA_Hover)
+
+    def set_texts(self, title: str, subtitle: str) -> None:
+        """Set both lines; the accessible name says both ("3 cards, Hard")."""
+        self._title, self._subtitle = title, subtitle
+        self.setText(f"{title}, {subtitle}")
+        self.setAccessibleName(f"{title}, {subtitle}")
+        self.updateGeometry()
+        self.update()
+
+    def title(self) -> str:
+        return self._title
+
+    def subtitle(self) -> str:
+        return self._subtitle
+
+    def _title_font(self) -> QFont:
+        font = QFont(self.font())
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.15)
+        return font
+
+    def _indicator_size(self) -> QSize:
+        style = self.style()
+        return QSize(
+            style.pixelMetric(QStyle.PixelMetric.PM_ExclusiveIndicatorWidth, None, self),
+            style.pixelMetric(QStyle.PixelMetric.PM_ExclusiveIndicatorHeight, None, self),
+        )
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        title = QFontMetrics(self._title_font())
+        body = self.fontMetrics()
+        text_width = max(
+            title.horizontalAdvance(self._title), body.horizontalAdvance(self._subtitle)
+        )
+        indicator = self._indicator_size()
+        width = _PADDING * 2 + indicator.width() + _GAP + text_width
+        height = max(TOUCH_HEIGHT + 20, _PADDING * 2 + title.height() + 2 + body.height())
+        return QSize(width, height)
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        hint = self.sizeHint()
+        return QSize(min(hint.width(), 120), hint.height())
+
+    def hitButton(self, pos: QPoint) -> bool:  # noqa: N802 - the whole card is the target
+        return self.rect().contains(pos)
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt override
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        palette = self.palette()
+        checked = self.isChecked()
+        hovered = self.underMouse()
+        frame = self.rect().adjusted(1, 1, -1, -1)
+
+        background = palette.color(QPalette.ColorRole.Base)
+        border = palette.color(QPalette.ColorRole.Mid)
+        if checked:
+            highlight = palette.color(QPalette.ColorRole.Highlight)
+            background = highlight.lighter(185) if highlight.lightness() < 200 else highlight
+            if palette.color(QPalette.ColorRole.Window).lightness() < 128:  # dark theme
+                background = highlight.darker(250)
+            border = highlight
+        elif hovered:
+            border = palette.color(QPalette.ColorRole.Highlight).lighter(140)
+        painter.setPen(QPen(border, 2.5 if checked or self.hasFocus() else 1.2))
+        painter.setBrush(background)
+        painter.drawRoundedRect(frame, _RADIUS, _RADIUS)
+        if self.hasFocus():
+            focus = QPen(palette.color(QPalette.ColorRole.Highlight), 1.0, Qt.PenStyle.DashLine)
+            painter.setPen(focus)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(frame.adjusted(4, 4, -4, -4), _RADIUS - 3, _RADIUS - 3)
+
+        indicator = self._indicator_size()
+        option = QStyleOptionButton()
+        option.initFrom(self)
+        option.rect = QRect(
+            frame.left() + _PADDING,
+            frame.center().y() - indicator.height() // 2,
+            indicator.width(),
+            indicator.height(),
+        )
+        option.state |= QStyle.StateFlag.State_On if checked else QStyle.StateFlag.State_Off
+        self.style().drawPrimitive(
+            QStyle.PrimitiveElement.PE_IndicatorRadioButton, option, painter, self
+        )
+
+        text_left = option.rect.right() + _GAP
+        text_rect = QRect(
+            text_left, frame.top(), frame.right() - _PADDING - text_left, frame.height()
+        )
+        title_font = self._title_font()
+        title_height = QFontMetrics(title_font).height()
+        body_height = self.fontMetrics().height()
+        top = text_rect.top() + (text_rect.height() - title_height - 2 - body_height) // 2
+        painter.setPen(palette.color(QPalette.ColorRole.Text))
+        painter.setFont(title_font)
+        painter.drawText(
+            QRect(text_rect.left(), top, text_rect.width(), title_height),
+            int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+            self._title,
+        )
+        painter.setFont(self.font())
+        subtitle = palette.color(QPalette.ColorRole.PlaceholderText)
+        painter.setPen(subtitle if subtitle.isValid() else palette.color(QPalette.ColorRole.Text))
+        painter.drawText(
+            QRect(text_rect.left(), top + title_height + 2, text_rect.width(), body_height),
+            int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+            self._subtitle,
+        )
+        painter.end()
+
+
+def heading(parent: QWidget | None = None) -> QLabel:
+    """A bold section heading label (its text is set by ``retranslate``)."""
+    label = QLabel(parent)
+    font = QFont(label.font())
+    font.setBold(True)
+    label.setFont(font)
+    label.setWordWrap(True)
+    return label
+
+
+def hint_label(parent: QWidget | None = None) -> QLabel:
+    """A smaller, muted, wrapping explanation under a control."""
+    label = QLabel(parent)
+    label.setWordWrap(True)
+    font = QFont(label.font())
+    font.setPointSizeF(font.pointSizeF() * 0.92)
+    label.setFont(font)
+    palette = label.palette()
+    muted = palette.color(QPalette.ColorRole.PlaceholderText)
+    if muted.isValid():
+        palette.setColor(QPalette.ColorRole.WindowText, muted)
+        label.setPalette(palette)
+    label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+    return label
+
+
+def option_block(check: QWidget, hint: QLabel) -> QVBoxLayout:
+    """A check box with its explanation right under its text (indented past the box)."""
+    block = QVBoxLayout()
+    block.setSpacing(0)
+    block.addWidget(check)
+    indent = check.style().pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth, None, check)
+    indent += check.style().pixelMetric(QStyle.PixelMetric.PM_CheckBoxLabelSpacing, None, check)
+    hint.setContentsMargins(indent, 0, 0, 4)
+    block.addWidget(hint)
+    return block
+
+
+def fit_to_screen(dialog: QDialog, preferred: QSize) -> None:
+    """Size ``dialog`` to ``preferred`` but never larger than its parent window or screen.
+
+    On a phone-sized window the dialog then fills the window instead of spilling
+    off it; on a desktop it opens at a comfortable size.
+    """
+    bounds: QRect | None = None
+    parent = dialog.parentWidget()
+    if parent is not None and parent.window().isVisible():
+        bounds = parent.window().geometry()
+    else:
+        screen = dialog.screen()
+        if screen is not None:
+            bounds = screen.availableGeometry()
+    width, height = preferred.width(), preferred.height()
+    if height <= 0:  # as tall as the content needs at that width
+        layout = dialog.layout()
+        height = layout.totalHeightForWidth(width) if layout is not None else 0
+        height = max(height, dialog.sizeHint().height())
+    if bounds is not None:
+        width = min(width, bounds.width())
+        height = min(height, bounds.height())
+    dialog.resize(max(width, dialog.minimumSizeHint().width()) if bounds is None else width, height)

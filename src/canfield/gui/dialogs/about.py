@@ -1,0 +1,142 @@
+"""The About window: name, version, credits, licence and the libraries the app stands on."""
+
+from __future__ import annotations
+
+import html
+from importlib import metadata
+
+from PySide6 import __version__ as pyside_version
+from PySide6.QtCore import QSize, Qt, qVersion
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from canfield import __version__
+from canfield.gui.dialogs._common import TOUCH_HEIGHT, fit_to_screen
+from canfield.gui.i18n_qt import language_notifier, translate_buttons
+from canfield.i18n import _
+
+__all__ = ["LICENSE_TEXT", "AboutDialog", "libraries"]
+
+LICENSE_TEXT = """MIT License
+
+Copyright (c) 2026 The Canfield authors
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE.
+"""
+
+
+def _version_of(distribution: str) -> str:
+    try:
+        return metadata.version(distribution)
+    except metadata.PackageNotFoundError:
+        return "?"
+
+
+def libraries() -> list[tuple[str, str, str]]:
+    """(name, version, licence) of every library the app uses at run time."""
+    return [
+        ("PySide6 / Qt", f"{pyside_version} / {qVersion()}", "LGPL-3.0"),
+        ("platformdirs", _version_of("platformdirs"), "MIT"),
+        ("Babel", _version_of("babel"), "BSD-3-Clause"),
+        ("rich", _version_of("rich"), "MIT"),
+    ]
+
+
+class AboutDialog(QDialog):
+    """Who made the app, under which licence, and with what."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("aboutDialog")
+        self._title = QLabel(self)
+        self._title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self._title.setTextFormat(Qt.TextFormat.RichText)
+        self._body = QTextBrowser(self)
+        self._body.setObjectName("aboutText")
+        self._body.setOpenExternalLinks(True)
+        self._body.document().setDocumentMargin(12)
+        self._buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        for button in self._buttons.buttons():
+            button.setMinimumHeight(TOUCH_HEIGHT)
+            button.setMinimumWidth(96)
+        self._buttons.rejected.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(16, 18, 16, 12)
+        layout.setSpacing(10)
+        layout.addWidget(self._title)
+        layout.addWidget(self._body, 1)
+        layout.addWidget(self._buttons)
+
+        self.retranslate()
+        language_notifier().language_changed.connect(self.retranslate)
+        fit_to_screen(self, QSize(480, 560))
+
+    def retranslate(self) -> None:
+        """Set every text in the current language."""
+        self.setWindowTitle(_("About Canfield"))
+        self.setAccessibleName(_("About Canfield"))
+        version = _("Version {version}").format(version=__version__)
+        subtitle = html.escape(_("Solitaire"))
+        self._title.setText(
+            f"<div style='font-size:x-large; font-weight:bold'>Canfield</div>"
+            f"<div>{subtitle} · {html.escape(version)}</div>"
+        )
+        self._title.setAccessibleName(f"Canfield, {version}")
+        rows = "".join(
+            f"<tr><td>{html.escape(name)}</td><td>&nbsp;&nbsp;{html.escape(ver)}</td>"
+            f"<td>&nbsp;&nbsp;{html.escape(licence)}</td></tr>"
+            for name, ver, licence in libraries()
+        )
+        intro = _(
+            "Canfield (also called Demon) is a patience game for one player. This app lets "
+            "you play it with a finger or a mouse, replay and share any deal by its code, "
+            "and ask a solver whether a deal can still be won."
+        )
+        credits = _(
+            "Written by the Canfield authors. The rules follow the classic game; the app’s "
+            "own choices are explained in the Rules window."
+        )
+        # Babel cannot see _() inside f-strings (before Python 3.12): translate here.
+        credits_title, made_with, licence = _("Credits"), _("Made with"), _("Licence")
+        licence_intro = _("Canfield is free software under the MIT licence:")
+        parts = [
+            f"<p>{html.escape(intro)}</p>",
+            f"<h3>{html.escape(credits_title)}</h3><p>{html.escape(credits)}</p>",
+            f"<h3>{html.escape(made_with)}</h3><table>{rows}</table>",
+            f"<h3>{html.escape(licence)}</h3>",
+            f"<p>{html.escape(licence_intro)}</p>",
+            *(
+                f"<p style='font-size:small'>{html.escape(' '.join(block.split()))}</p>"
+                for block in LICENSE_TEXT.split("\n\n")
+            ),
+        ]
+        self._body.setHtml("".join(parts))
+        self._body.setAccessibleName(_("About Canfield"))
+        translate_buttons(self._buttons)
+
+    def text(self) -> str:
+        """The body as plain text (for tests)."""
+        return self._title.text() + "\n" + self._body.toPlainText()

@@ -1,0 +1,229 @@
+"""The Statistics window: both draw modes side by side, and a Reset that asks first.
+
+The two modes are shown as two columns of one table rather than as tabs, so
+they can be compared at a glance; the labels wrap, so the table still fits a
+360 px wide phone window.
+
+It reads the statistics through :class:`StatisticsSource` (what
+:class:`canfield.storage.store.Store` provides), so tests can pass a simple fake.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Final, Protocol
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFrame,
+    QGridLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from canfield.gui.dialogs._common import TOUCH_HEIGHT, fit_to_screen, hint_label
+from canfield.gui.dialogs.confirm import confirm_reset_statistics
+from canfield.gui.i18n_qt import language_notifier, qt_locale, translate_buttons
+from canfield.i18n import N_, _
+
+__all__ = ["StatisticsDialog", "StatisticsLike", "StatisticsSource", "format_duration"]
+
+
+class StatisticsLike(Protocol):
+    """The totals of one draw mode (see :class:`canfield.storage.statistics.Statistics`)."""
+
+    @property
+    def played(self) -> int: ...
+    @property
+    def won(self) -> int: ...
+    @property
+    def win_rate(self) -> float: ...
+    @property
+    def best_score(self) -> int | None: ...
+    @property
+    def fastest_win(self) -> float | None: ...
+    @property
+    def fewest_moves(self) -> int | None: ...
+    @property
+    def current_streak(self) -> int: ...
+    @property
+    def best_streak(self) -> int: ...
+
+
+class StatisticsSource(Protocol):
+    """Where the statistics come from (the app's store)."""
+
+    def statistics(self, draw: int) -> StatisticsLike: ...
+    def reset_statistics(self, draw: int | None = None) -> None: ...
+
+
+DRAWS: Final = (3, 1)
+ROWS: Final = (
+    ("played", N_("Played")),
+    ("won", N_("Won")),
+    ("win_rate", N_("Win rate")),
+    ("best_score", N_("Best score")),
+    ("fastest_win", N_("Fastest win")),
+    ("fewest_moves", N_("Fewest moves")),
+    ("current_streak", N_("Current streak")),
+    ("best_streak", N_("Best streak")),
+)
+NOTHING: Final = "—"
+
+
+def format_duration(seconds: float) -> str:
+    """``m:ss`` (``h:mm:ss`` from an hour on), rounding down like a stopwatch."""
+    total = max(0, math.floor(seconds))
+    hours, rest = divmod(total, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return f"{hours}:{minutes:02d}:{secs:02d}"
+    return f"{minutes}:{secs:02d}"
+
+
+class StatisticsDialog(QDialog):
+    """Show the statistics of both draw modes; Reset erases them after asking."""
+
+    def __init__(self, parent: QWidget | None, source: StatisticsSource) -> None:
+        super().__init__(parent)
+        self.setObjectName("statisticsDialog")
+        self._source = source
+        self._column_titles: dict[int, QLabel] = {}
+        self._row_titles: dict[str, QLabel] = {}
+        self._values: dict[tuple[str, int], QLabel] = {}
+
+        table = QFrame(self)
+        table.setFrameShape(QFrame.Shape.StyledPanel)
+        grid = QGridLayout(table)
+        grid.setContentsMargins(14, 12, 14, 12)
+        grid.setHorizontalSpacing(16)
+        grid.setVerticalSpacing(10)
+        bold = QFont(self.font())
+        bold.setBold(True)
+        value_font = QFont(self.font())
+        value_font.setPointSizeF(value_font.pointSizeF() * 1.1)
+        for column, draw in enumerate(DRAWS, start=1):
+            title = QLabel(table)
+            title.setFont(bold)
+            title.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            title.setWordWrap(True)
+            grid.addWidget(title, 0, column)
+            self._column_titles[draw] = title
+        line = QFrame(table)
+        line.setFrameShape(QFrame.Shape.HLine)
+        line.setFrameShadow(QFrame.Shadow.Sunken)
+        grid.addWidget(line, 1, 0, 1, len(DRAWS) + 1)
+        for row, (key, _label) in enumerate(ROWS, start=2):
+            title = QLabel(table)
+            title.setWordWrap(True)
+            title.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+            grid.addWidget(title, row, 0)
+            self._row_titles[key] = title
+            for column, draw in enumerate(DRAWS, start=1):
+                value = QLabel(NOTHING, table)
+                value.setObjectName(f"{key}_{draw}")
+                value.setFont(value_font)
+                value.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+                value.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+                grid.addWidget(value, row, column)
+                self._values[key, draw] = value
+        grid.setColumnStretch(0, 1)
+        grid.setColumnMinimumWidth(1, 70)
+        grid.setColumnMinimumWidth(2, 70)
+
+        self._note = hint_label(self)
+
+        self._buttons = QDialogButtonBox(self)
+        self._reset = self._buttons.addButton(QDialogButtonBox.StandardButton.Reset)
+        self._reset.setObjectName("resetButton")
+        close = self._buttons.addButton(QDialogButtonBox.StandardButton.Close)
+        for button in (self._reset, close):
+            button.setMinimumHeight(TOUCH_HEIGHT)
+            button.setMinimumWidth(96)
+        close.setDefault(True)
+        self._reset.setAutoDefault(False)
+        self._reset.clicked.connect(self._ask_reset)
+        self._buttons.rejected.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(18, 18, 18, 14)
+        layout.setSpacing(12)
+        layout.addWidget(table)
+        layout.addWidget(self._note)
+        layout.addStretch(1)
+        layout.addWidget(self._buttons)
+
+        self.retranslate()
+        language_notifier().language_changed.connect(self.retranslate)
+        fit_to_screen(self, QSize(440, 0))
+
+    def retranslate(self) -> None:
+        """Set every text (and number format) in the current language."""
+        self.setWindowTitle(_("Statistics"))
+        self.setAccessibleName(_("Statistics"))
+        self._column_titles[3].setText(_("3 cards"))
+        self._column_titles[1].setText(_("1 card"))
+        for key, label in ROWS:
+            self._row_titles[key].setText(_(label))
+        self._note.setText(
+            _(
+                "A game counts once you have made a move in it. "
+                "A game left unfinished counts as lost."
+            )
+        )
+        translate_buttons(self._buttons)
+        self._reset.setText(_("Reset…"))
+        self._reset.setAccessibleName(_("Reset statistics"))
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the statistics again and show them."""
+        locale = qt_locale()
+        for draw in DRAWS:
+            stats = self._source.statistics(draw)
+            texts = {
+                "played": locale.toString(stats.played),
+                "won": locale.toString(stats.won),
+                "win_rate": (
+                    _("{percent}%").format(percent=locale.toString(round(stats.win_rate * 100)))
+                    if stats.played
+                    else NOTHING
+                ),
+                "best_score": NOTHING
+                if stats.best_score is None
+                else locale.toString(stats.best_score),
+                "fastest_win": (
+                    NOTHING if stats.fastest_win is None else format_duration(stats.fastest_win)
+                ),
+                "fewest_moves": (
+                    NOTHING if stats.fewest_moves is None else locale.toString(stats.fewest_moves)
+                ),
+                "current_streak": locale.toString(stats.current_streak),
+                "best_streak": locale.toString(stats.best_streak),
+            }
+            column = self._column_titles[draw].text()
+            for key, label in ROWS:
+                value = self._values[key, draw]
+                value.setText(texts[key])
+                shown = _("none") if texts[key] == NOTHING else texts[key]
+                value.setAccessibleName(f"{_(label)}, {column}: {shown}")
+
+    def value_text(self, key: str, draw: int) -> str:
+        """The text shown for one statistic (for tests and screen-reader checks)."""
+        return self._values[key, draw].text()
+
+    @property
+    def reset_button(self) -> QPushButton:
+        return self._reset
+
+    def _ask_reset(self) -> None:
+        if confirm_reset_statistics(self):
+            self._source.reset_statistics(None)
+            self.refresh()
