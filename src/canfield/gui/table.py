@@ -127,6 +127,8 @@ class TableScene(QGraphicsScene):
         self._focus_depth = 0
         self._focus_visible = False
         self._held: _Held | None = None
+        self.hinted: Move | None = None
+        """The last move the Hint button pointed at."""
         self._hint_timer = QTimer(self)
         self._hint_timer.setSingleShot(True)
         self._hint_timer.timeout.connect(self._clear_hint)
@@ -573,6 +575,7 @@ class TableScene(QGraphicsScene):
     def show_hint(self, move: Move) -> None:
         """Point at a hinted move for a moment: the card and where it goes."""
         self._clear_hint()
+        self.hinted = move
         if move.card is None:
             self._hint_ring.show_at(self.pile_rect(("stock", 0)))
         else:

@@ -1,0 +1,90 @@
+"""Shared helpers for the app tests: a window on a temporary store, and person-like input.
+
+Imported by the ``test_app_*`` modules (pytest puts this folder on ``sys.path``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from canfield import Game
+from canfield.gui.window import MainWindow
+from canfield.storage import Store
+
+EXAMPLE_CODE = "CF1-D3-AAAAACL"
+"""Base 7H; columns 6C KH QH AS; reserve top QC (the seed pages' deal)."""
+
+WIN_DECK = (
+    "AH KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS 2H 3H 4H 5H "
+    "6H 7H 8H 9H TH JH QH KH AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD "
+    "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC"
+)
+"""A draw-1 deal won by sending every card home in order (for the win screen)."""
+WIN_MOVES = (
+    [f"{r}S>f" for r in "23456789TJQK"]
+    + ["AH>f", "2H>f", "3H>f", "4H>f", "5H>f"]
+    + [
+        m
+        for c in [*(r + "H" for r in "6789TJQK"), *(r + s for s in "DC" for r in "A23456789TJQK")]
+        for m in ("s", f"{c}>f")
+    ]
+)
+
+
+def make_window(
+    path: Path, game: Game | None = None, size: tuple[int, int] = (1000, 720)
+) -> MainWindow:
+    store = Store(path / "canfield.sqlite3")
+    window = MainWindow(store, game or Game.from_code(EXAMPLE_CODE), background_solver=False)
+    window.apply_settings(store.settings.replace(animations=False), save=False)
+    window.resize(*size)
+    window.show()
+    QApplication.processEvents()
+    return window
+
+
+@pytest.fixture
+def window(qtbot: object, tmp_path: Path) -> Iterator[MainWindow]:
+    win = make_window(tmp_path)
+    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    yield win
+    win.close()
+    win.store.close()
+
+
+def card_point(window: MainWindow, card: int, dy: float = 0.0) -> QPoint:
+    """Where a person would touch ``card`` on the screen (view viewport coordinates)."""
+    item = window.scene.card_item(card)
+    rect = item.sceneBoundingRect()
+    # Touch the visible part: near the top of a card in a fanned column.
+    y = rect.top() + min(rect.height() * 0.5, window.scene.table_layout.card_h * 0.12) + dy
+    return window.view.mapFromScene(QPointF(rect.center().x(), y))
+
+
+def scene_point(window: MainWindow, point: QPointF) -> QPoint:
+    return window.view.mapFromScene(point)
+
+
+def tap(window: MainWindow, at: QPoint) -> None:
+    viewport = window.view.viewport()
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
+
+
+def drag(window: MainWindow, start: QPoint, end: QPoint, release: bool = True) -> None:
+    """Press, move in a few steps like a hand does, and release."""
+    viewport = window.view.viewport()
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
+    steps = 6
+    for i in range(1, steps + 1):
+        x = start.x() + (end.x() - start.x()) * i // steps
+        y = start.y() + (end.y() - start.y()) * i // steps
+        QTest.mouseMove(viewport, QPoint(x, y))
+    if release:
+        QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
