@@ -8,7 +8,7 @@ The dialog never writes anything itself: after ``exec()`` the caller reads
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -102,6 +102,7 @@ class SettingsDialog(QDialog):
         scroll.setWidget(page)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # its controls take focus, not the frame
 
         self._buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok

@@ -1,0 +1,472 @@
+"""The app's dialogs: new game, statistics, settings, help, about, and translated buttons."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+import pytest
+
+pytest.importorskip("PySide6.QtWidgets")
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QLineEdit,
+    QMessageBox,
+    QWidget,
+)
+
+from canfield import i18n
+from canfield.gui.dialogs import (
+    AboutDialog,
+    HelpDialog,
+    NewGameChoice,
+    NewGameDialog,
+    SettingsDialog,
+    StatisticsDialog,
+    confirm_abandon,
+)
+from canfield.gui.dialogs.statistics import format_duration
+from canfield.gui.i18n_qt import (
+    button_text,
+    language_notifier,
+    question_box,
+    switch_language,
+    translate_buttons,
+)
+from canfield.storage.settings import Settings
+
+pytestmark = pytest.mark.gui
+
+OK = QDialogButtonBox.StandardButton.Ok
+
+
+@pytest.fixture(autouse=True)
+def _english(qapp: QApplication) -> Iterator[None]:
+    switch_language(qapp, "en")
+    yield
+    switch_language(qapp, "en")
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+
+def answer_next_question(qtbot, yes: bool) -> list[str]:  # type: ignore[no-untyped-def]
+    """Click Yes/No on the next message box that opens; return its texts once it did."""
+    seen: list[str] = []
+
+    def click() -> None:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            QTimer.singleShot(10, click)
+            return
+        seen.extend([box.text(), box.informativeText()])
+        button = box.button(
+            QMessageBox.StandardButton.Yes if yes else QMessageBox.StandardButton.No
+        )
+        seen.append(button.text())
+        button.click()
+
+    QTimer.singleShot(0, click)
+    return seen
+
+
+@dataclass(frozen=True)
+class FakeStats:
+    draw: int
+    played: int = 0
+    won: int = 0
+    best_score: int | None = None
+    fastest_win: float | None = None
+    fewest_moves: int | None = None
+    current_streak: int = 0
+    best_streak: int = 0
+
+    @property
+    def win_rate(self) -> float:
+        return self.won / self.played if self.played else 0.0
+
+
+class FakeStore:
+    def __init__(self) -> None:
+        self.data = {
+            3: FakeStats(3, 12, 8, 255, 187.9, 96, 2, 5),
+            1: FakeStats(1),
+        }
+        self.resets: list[int | None] = []
+
+    def statistics(self, draw: int) -> FakeStats:
+        return self.data[draw]
+
+    def reset_statistics(self, draw: int | None = None) -> None:
+        self.resets.append(draw)
+        for mode in (1, 3) if draw is None else (draw,):
+            self.data[mode] = FakeStats(mode)
+
+
+# --- new game --------------------------------------------------------------------------------
+
+
+def new_game(qtbot, draw: int = 3, winnable: bool = False) -> NewGameDialog:  # type: ignore[no-untyped-def]
+    dialog = NewGameDialog(None, draw, winnable)
+    qtbot.addWidget(dialog)
+    return dialog
+
+
+def code_edit(dialog: QDialog) -> QLineEdit:
+    edit = dialog.findChild(QLineEdit, "codeEdit")
+    assert edit is not None
+    return edit
+
+
+def ok_button(dialog: QDialog) -> QWidget:
+    box = dialog.findChild(QDialogButtonBox)
+    assert box is not None
+    return box.button(OK)
+
+
+def test_new_game_defaults_to_a_random_deal(qtbot) -> None:  # type: ignore[no-untyped-def]
+    dialog = new_game(qtbot)
+    assert ok_button(dialog).isEnabled()
+    assert dialog.error_text() == ""
+    assert dialog.choice() == NewGameChoice(draw=3, code=None, winnable_only=False)
+
+
+def test_new_game_draw_choice(qtbot) -> None:  # type: ignore[no-untyped-def]
+    dialog = new_game(qtbot, draw=1, winnable=True)
+    assert dialog.choice() == NewGameChoice(1, None, True)
+    dialog.findChild(QWidget, "draw3").click()
+    assert dialog.choice().draw == 3
+    dialog.findChild(QCheckBox, "winnableOnly").click()
+    assert dialog.choice() == NewGameChoice(3, None, False)
+
+
+def test_new_game_draw_choice_by_keyboard(qtbot) -> None:  # type: ignore[no-untyped-def]
+    dialog = new_game(qtbot)
+    dialog.show()
+    dialog.activateWindow()
+    draw3 = dialog.findChild(QWidget, "draw3")
+    draw3.setFocus()
+    qtbot.waitUntil(draw3.hasFocus, timeout=1000)
+    qtbot.keyClick(draw3, Qt.Key.Key_Down)
+    assert dialog.choice().draw == 1
+
+
+def test_bad_code_shows_the_reason_and_disables_ok(qtbot) -> None:  # type: ignore[no-untyped-def]
+    dialog = new_game(qtbot)
+    dialog.show()
+    qtbot.keyClicks(code_edit(dialog), "CF1-D3-AAA")
+    assert not ok_button(dialog).isEnabled()
+    assert "3 letters, not 7" in dialog.error_text()
+    code_edit(dialog).setText("CF1-D2-AAAAACL")
+    assert "D2" in dialog.error_text()
+    assert not ok_button(dialog).isEnabled()
+    code_edit(dialog).clear()
+    assert ok_button(dialog).isEnabled()
+    assert dialog.error_text() == ""
+
+
+def test_bad_code_reason_is_translated(qtbot, qapp: QApplication) -> None:  # type: ignore[no-untyped-def]
+    dialog = new_game(qtbot)
+    code_edit(dialog).setText("CF1-D3-AAA")
+    switch_language(qapp, "hu")
+    assert dialog.error_text() == "A leosztás részébe 7 betű kell; most 3 van benne."
+    switch_language(qapp, "pt")
+    assert "7 letras" in dialog.error_text()
+    switch_language(qapp, "id")
+    assert "7 huruf" in dialog.error_text()
+
+
+def test_good_code_is_read_case_insensitively(qtbot) -> None:  # type: ignore[no-untyped-def]
+    dialog = new_game(qtbot, draw=3, winnable=True)
+    dialog.show()
+    qtbot.keyClicks(code_edit(dialog), "  cf1-d1-aaaaacl ")
+    assert ok_button(dialog).isEnabled()
+    assert dialog.error_text() == ""
+    assert dialog.choice() == NewGameChoice(1, "CF1-D1-AAAAACL", True)
+    # The draw choice follows the code, and a replayed deal is not "winnable only".
+    assert dialog.findChild(QWidget, "draw1").isChecked()
+    assert not dialog.findChild(QCheckBox, "winnableOnly").isEnabled()
+
+
+def test_choosing_the_other_draw_rewrites_the_code(qtbot) -> None:  # type: ignore[no-untyped-def]
+    dialog = new_game(qtbot)
+    code_edit(dialog).setText("CF1-D3-AAAAACL")
+    dialog.findChild(QWidget, "draw1").click()
+    assert code_edit(dialog).text() == "CF1-D1-AAAAACL"
+    assert dialog.choice() == NewGameChoice(1, "CF1-D1-AAAAACL", False)
+
+
+def test_enter_accepts_a_valid_code(qtbot) -> None:  # type: ignore[no-untyped-def]
+    dialog = new_game(qtbot)
+    dialog.show()
+    qtbot.keyClicks(code_edit(dialog), "CF1-D3-AAAAACL")
+    with qtbot.waitSignal(dialog.accepted, timeout=1000):
+        qtbot.keyClick(code_edit(dialog), Qt.Key.Key_Return)
+    assert dialog.result() == QDialog.DialogCode.Accepted
+
+
+def test_new_game_refuses_a_bad_default_draw(qtbot) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(ValueError, match="1 or 3"):
+        NewGameDialog(None, 2, False)
+
+
+# --- statistics ------------------------------------------------------------------------------
+
+
+def test_statistics_show_numbers(qtbot) -> None:  # type: ignore[no-untyped-def]
+    dialog = StatisticsDialog(None, FakeStore())
+    qtbot.addWidget(dialog)
+    assert dialog.value_text("played", 3) == "12"
+    assert dialog.value_text("won", 3) == "8"
+    assert dialog.value_text("win_rate", 3) == "67%"
+    assert dialog.value_text("best_score", 3) == "255"
+    assert dialog.value_text("fastest_win", 3) == "3:07"
+    assert dialog.value_text("fewest_moves", 3) == "96"
+    assert dialog.value_text("current_streak", 3) == "2"
+    assert dialog.value_text("best_streak", 3) == "5"
+    assert dialog.value_text("played", 1) == "0"
+    assert dialog.value_text("win_rate", 1) == "—"
+    assert dialog.value_text("fastest_win", 1) == "—"
+
+
+def test_format_duration() -> None:
+    assert format_duration(0) == "0:00"
+    assert format_duration(59.99) == "0:59"
+    assert format_duration(187.9) == "3:07"
+    assert format_duration(3725) == "1:02:05"
+
+
+def test_reset_asks_first_and_no_keeps_everything(qtbot) -> None:  # type: ignore[no-untyped-def]
+    store = FakeStore()
+    dialog = StatisticsDialog(None, store)
+    qtbot.addWidget(dialog)
+    seen = answer_next_question(qtbot, yes=False)
+    dialog.reset_button.click()
+    assert seen[0] == "Reset statistics?"
+    assert store.resets == []
+    assert dialog.value_text("played", 3) == "12"
+
+
+def test_reset_after_yes_erases_and_refreshes(qtbot) -> None:  # type: ignore[no-untyped-def]
+    store = FakeStore()
+    dialog = StatisticsDialog(None, store)
+    qtbot.addWidget(dialog)
+    answer_next_question(qtbot, yes=True)
+    dialog.reset_button.click()
+    assert store.resets == [None]
+    assert dialog.value_text("played", 3) == "0"
+    assert dialog.value_text("best_score", 3) == "—"
+
+
+def test_statistics_against_the_real_store(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    store_module = pytest.importorskip("canfield.storage.store")
+    store = store_module.Store(tmp_path / "canfield.sqlite")
+    try:
+        dialog = StatisticsDialog(None, store)
+        qtbot.addWidget(dialog)
+        assert dialog.value_text("played", 3) == "0"
+    finally:
+        store.close()
+
+
+# --- settings --------------------------------------------------------------------------------
+
+
+def test_settings_round_trip(qtbot) -> None:  # type: ignore[no-untyped-def]
+    start = Settings(double_tap=True, animations=True, draw=3, four_colour=False, language=None)
+    dialog = SettingsDialog(None, start)
+    qtbot.addWidget(dialog)
+    assert dialog.settings() == start
+    dialog.findChild(QCheckBox, "doubleTap").click()
+    dialog.findChild(QCheckBox, "fourColour").click()
+    draw = dialog.findChild(QComboBox, "draw")
+    draw.setCurrentIndex(draw.findData(1))
+    result = dialog.settings()
+    assert result == dataclasses.replace(start, double_tap=False, four_colour=True, draw=1)
+    dialog.restore_defaults()
+    assert dialog.settings() == Settings()
+
+
+def test_settings_keep_what_they_do_not_show(qtbot) -> None:  # type: ignore[no-untyped-def]
+    start = Settings(winnable_only=True, window_geometry=b"xyz", language="hu")
+    dialog = SettingsDialog(None, start)
+    qtbot.addWidget(dialog)
+    assert dialog.settings() == start
+
+
+def test_language_applies_live_and_cancel_takes_it_back(qtbot) -> None:  # type: ignore[no-untyped-def]
+    dialog = SettingsDialog(None, Settings(language="en"))
+    qtbot.addWidget(dialog)
+    combo = dialog.findChild(QComboBox, "language")
+    with qtbot.waitSignal(language_notifier().language_changed):
+        combo.setCurrentIndex(combo.findData("pt"))
+    assert i18n.language() == "pt"
+    assert dialog.windowTitle() == "Definições"
+    assert dialog.settings().language == "pt"
+    dialog.reject()
+    assert i18n.language() == "en"
+    assert dialog.windowTitle() == "Settings"
+
+
+def test_system_language_choice(qtbot) -> None:  # type: ignore[no-untyped-def]
+    dialog = SettingsDialog(None, Settings(language="hu"))
+    qtbot.addWidget(dialog)
+    combo = dialog.findChild(QComboBox, "language")
+    assert combo.currentData() == "hu"
+    combo.setCurrentIndex(0)
+    assert dialog.settings().language is None
+    assert combo.itemText(0).startswith(("System", "Rendszer", "Sistema", "Sistem"))
+
+
+# --- live retranslation ----------------------------------------------------------------------
+
+
+def test_switching_language_retranslates_an_open_dialog(qtbot, qapp) -> None:  # type: ignore[no-untyped-def]
+    dialog = new_game(qtbot)
+    dialog.show()
+    assert dialog.windowTitle() == "New game"
+    switch_language(qapp, "hu")
+    assert dialog.windowTitle() == "Új játék"
+    assert dialog.findChild(QWidget, "draw3").title() == "3 lap"
+    assert dialog.findChild(QCheckBox, "winnableOnly").text() == "Csak megnyerhető leosztások"
+    box = dialog.findChild(QDialogButtonBox)
+    assert box.button(QDialogButtonBox.StandardButton.Cancel).text() == "Mégse"
+    switch_language(qapp, "id")
+    assert dialog.windowTitle() == "Permainan baru"
+    assert box.button(QDialogButtonBox.StandardButton.Cancel).text() == "Batal"
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "How to play"),
+        ("pt", "Como se joga"),
+        ("hu", "Hogyan játsszuk"),
+        ("id", "Cara bermain"),
+    ],
+)
+def test_help_in_each_language(qtbot, qapp, lang: str, expected: str) -> None:  # type: ignore[no-untyped-def]
+    dialog = HelpDialog(None)
+    qtbot.addWidget(dialog)
+    switch_language(qapp, lang)
+    text = dialog.text()
+    assert text.startswith(expected)
+    assert "CF1-D3-AAAAACL" in text
+    assert "255" in text
+
+
+def test_about_names_the_licence_and_libraries(qtbot) -> None:  # type: ignore[no-untyped-def]
+    dialog = AboutDialog(None)
+    qtbot.addWidget(dialog)
+    text = dialog.text()
+    for name in ("Canfield", "MIT", "PySide6", "platformdirs", "Babel", "rich"):
+        assert name in text
+
+
+# --- translated buttons ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "yes", "no", "ok", "cancel", "close"),
+    [
+        ("en", "Yes", "No", "OK", "Cancel", "Close"),
+        ("pt", "Sim", "Não", "OK", "Cancelar", "Fechar"),
+        ("hu", "Igen", "Nem", "OK", "Mégse", "Bezárás"),
+        ("id", "Ya", "Tidak", "OK", "Batal", "Tutup"),
+    ],
+)
+def test_standard_buttons_are_translated(  # type: ignore[no-untyped-def]
+    qtbot, qapp, lang: str, yes: str, no: str, ok: str, cancel: str, close: str
+) -> None:
+    switch_language(qapp, lang)
+    box = question_box(None, "t", "q?")
+    qtbot.addWidget(box)
+    assert box.button(QMessageBox.StandardButton.Yes).text() == yes
+    assert box.button(QMessageBox.StandardButton.No).text() == no
+    buttons = QDialogButtonBox(
+        QDialogButtonBox.StandardButton.Ok
+        | QDialogButtonBox.StandardButton.Cancel
+        | QDialogButtonBox.StandardButton.Close
+    )
+    qtbot.addWidget(buttons)
+    translate_buttons(buttons)
+    assert buttons.button(QDialogButtonBox.StandardButton.Ok).text() == ok
+    assert buttons.button(QDialogButtonBox.StandardButton.Cancel).text() == cancel
+    assert buttons.button(QDialogButtonBox.StandardButton.Close).text() == close
+    assert button_text(QMessageBox.StandardButton.Close) == close
+
+
+def test_every_standard_button_has_a_translation(qapp) -> None:  # type: ignore[no-untyped-def]
+    for lang in ("pt", "hu", "id"):
+        switch_language(qapp, lang)
+        for button in (
+            QDialogButtonBox.StandardButton.Reset,
+            QDialogButtonBox.StandardButton.RestoreDefaults,
+            QDialogButtonBox.StandardButton.Apply,
+            QDialogButtonBox.StandardButton.Save,
+        ):
+            switch_language(qapp, "en")
+            english = button_text(button)
+            switch_language(qapp, lang)
+            assert button_text(button) != english, (lang, english)
+
+
+def test_confirmation_in_portuguese(qtbot, qapp) -> None:  # type: ignore[no-untyped-def]
+    switch_language(qapp, "pt")
+    seen = answer_next_question(qtbot, yes=False)
+    assert confirm_abandon(None) is False
+    assert seen == [
+        "Abandonar o jogo em curso?",
+        "Contará como derrota nas suas estatísticas.",
+        "Continuar a jogar",
+    ]
+
+
+def test_a_destructive_question_defaults_to_the_safe_answer(qtbot) -> None:  # type: ignore[no-untyped-def]
+    box = question_box(None, "t", "q?", destructive=True)
+    qtbot.addWidget(box)
+    assert box.defaultButton() is box.button(QMessageBox.StandardButton.No)
+    assert box.escapeButton() is box.button(QMessageBox.StandardButton.No)
+
+
+# --- phone size and accessibility ------------------------------------------------------------
+
+DIALOGS: list[Callable[[], QDialog]] = [
+    lambda: NewGameDialog(None, 3, False),
+    lambda: StatisticsDialog(None, FakeStore()),
+    lambda: SettingsDialog(None, Settings()),
+    lambda: HelpDialog(None),
+    lambda: AboutDialog(None),
+]
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+@pytest.mark.parametrize("make", DIALOGS, ids=["new", "stats", "settings", "help", "about"])
+def test_dialogs_fit_a_phone_window(qtbot, qapp, lang: str, make) -> None:  # type: ignore[no-untyped-def]
+    switch_language(qapp, lang)
+    dialog = make()
+    qtbot.addWidget(dialog)
+    assert dialog.minimumSizeHint().width() <= 360, dialog.objectName()
+    dialog.resize(360, 640)
+    dialog.show()
+    layout = dialog.layout()
+    assert layout is not None
+    assert layout.totalHeightForWidth(360) <= 640 or dialog.objectName() in ("helpDialog",)
+
+
+@pytest.mark.parametrize("make", DIALOGS, ids=["new", "stats", "settings", "help", "about"])
+def test_controls_have_accessible_names(qtbot, make) -> None:  # type: ignore[no-untyped-def]
+    dialog = make()
+    qtbot.addWidget(dialog)
+    assert dialog.accessibleName()
+    for widget in dialog.findChildren(QWidget):
+        if widget.focusPolicy() & Qt.FocusPolicy.TabFocus and widget.isVisibleTo(dialog):
+            name = widget.accessibleName() or getattr(widget, "text", lambda: "")()
+            assert name, f"{dialog.objectName()}: {type(widget).__name__} has no name"
