@@ -470,3 +470,21 @@ def test_controls_have_accessible_names(qtbot, make) -> None:  # type: ignore[no
         if widget.focusPolicy() & Qt.FocusPolicy.TabFocus and widget.isVisibleTo(dialog):
             name = widget.accessibleName() or getattr(widget, "text", lambda: "")()
             assert name, f"{dialog.objectName()}: {type(widget).__name__} has no name"
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: HelpDialog(None),
+        lambda: AboutDialog(None),
+        lambda: StatisticsDialog(None, FakeStore()),
+    ],
+    ids=["help", "about", "stats"],
+)
+def test_read_only_dialogs_free_themselves_when_closed(qtbot, make) -> None:  # type: ignore[no-untyped-def]
+    shiboken6 = pytest.importorskip("shiboken6")
+    dialog = make()
+    dialog.show()
+    QTimer.singleShot(0, dialog.reject)
+    dialog.exec()
+    qtbot.waitUntil(lambda: not shiboken6.isValid(dialog), timeout=2000)

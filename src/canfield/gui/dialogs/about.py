@@ -70,6 +70,8 @@ class AboutDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("aboutDialog")
+        # Nothing is read back after exec(), so free it (and its language hook) on close.
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self._title = QLabel(self)
         self._title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self._title.setTextFormat(Qt.TextFormat.RichText)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from importlib import resources
 
-from PySide6.QtCore import QSize, QUrl
+from PySide6.QtCore import QSize, Qt, QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
@@ -46,6 +46,8 @@ class HelpDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("helpDialog")
+        # Nothing is read back after exec(), so free it (and its language hook) on close.
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self._browser = QTextBrowser(self)
         self._browser.setObjectName("helpText")
         self._browser.setOpenLinks(False)

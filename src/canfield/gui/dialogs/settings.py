@@ -131,7 +131,7 @@ class SettingsDialog(QDialog):
         language_notifier().language_changed.connect(self.retranslate)
         fit_to_screen(
             self,
-            QSize(480, page.sizeHint().height() + self._buttons.sizeHint().height() + 24),
+            QSize(480, column.totalHeightForWidth(480) + self._buttons.sizeHint().height() + 90),
         )
 
     @staticmethod
@@ -167,7 +167,7 @@ class SettingsDialog(QDialog):
         )
         self._four_colour.setAccessibleDescription(self._four_colour_hint.text())
         self._general_heading.setText(_("General"))
-        self._draw_label.setText(_("&New games draw"))
+        self._draw_label.setText(_("&Default draw"))
         self._draw.setItemText(0, _("3 cards (Hard)"))
         self._draw.setItemText(1, _("1 card (Easy)"))
         self._draw.setAccessibleName(_("Draw mode of new games"))

@@ -93,6 +93,8 @@ class StatisticsDialog(QDialog):
     def __init__(self, parent: QWidget | None, source: StatisticsSource) -> None:
         super().__init__(parent)
         self.setObjectName("statisticsDialog")
+        # Nothing is read back after exec(), so free it (and its language hook) on close.
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self._source = source
         self._column_titles: dict[int, QLabel] = {}
         self._row_titles: dict[str, QLabel] = {}
