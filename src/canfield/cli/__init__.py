@@ -19,7 +19,12 @@ __all__ = ["main"]
 EXIT_USAGE = 2
 
 # Each module has ``register(subparsers)``; its parsers set ``func(args) -> int``.
-_COMMAND_MODULES = ("canfield.cli.show", "canfield.cli.solve", "canfield.cli.survey")
+_COMMAND_MODULES = (
+    "canfield.cli.show",
+    "canfield.cli.solve",
+    "canfield.cli.survey",
+    "canfield.cli.screenshot",
+)
 
 
 class _Parser(argparse.ArgumentParser):

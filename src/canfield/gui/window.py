@@ -15,7 +15,7 @@ from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
-    QHBoxLayout,
+    QGridLayout,
     QLabel,
     QMainWindow,
     QMenu,
@@ -85,6 +85,8 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._build_toolbar()
         self._build_status()
+        self._arrange_status(narrow=True)
+        self.setMinimumSize(320, 480)
         self.apply_settings(self._settings, save=False)
 
         self.model.changed.connect(self._on_changed)
@@ -193,9 +195,10 @@ class MainWindow(QMainWindow):
         status = QStatusBar(self)
         status.setSizeGripEnabled(False)
         box = QWidget(status)
-        row = QHBoxLayout(box)
-        row.setContentsMargins(6, 0, 6, 0)
-        row.setSpacing(14)
+        self._status_grid = QGridLayout(box)
+        self._status_grid.setContentsMargins(6, 2, 6, 2)
+        self._status_grid.setHorizontalSpacing(14)
+        self._status_grid.setVerticalSpacing(2)
         self.score_label = QLabel(box)
         self.moves_label = QLabel(box)
         self.time_label = QLabel(box)
@@ -205,18 +208,51 @@ class MainWindow(QMainWindow):
         self.copy_button = QToolButton(box)
         self.copy_button.setDefaultAction(self.act_copy)
         self.copy_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        for label in (self.score_label, self.moves_label, self.time_label):
-            row.addWidget(label)
-        row.addWidget(self.solver_label)
-        row.addStretch(1)
-        row.addWidget(self.code_label)
-        row.addWidget(self.copy_button)
         # The live position text for screen readers (not shown; the view carries it too).
         self.position_label = QLabel(box)
         self.position_label.setObjectName("positionDescription")
         self.position_label.setVisible(False)
+        self._narrow: bool | None = None
+        self._arrange_status(narrow=False)
         status.addPermanentWidget(box, 1)
         self.setStatusBar(status)
+
+    def _arrange_status(self, narrow: bool) -> None:
+        """One row on a desktop; on a phone-width window the code goes to a second row."""
+        if narrow == self._narrow:
+            return
+        self._narrow = narrow
+        grid = self._status_grid
+        widgets = (
+            self.score_label,
+            self.moves_label,
+            self.time_label,
+            self.solver_label,
+            self.code_label,
+            self.copy_button,
+        )
+        for widget in widgets:
+            grid.removeWidget(widget)
+        for column in range(8):
+            grid.setColumnStretch(column, 0)
+        if narrow:
+            for column, widget in enumerate(widgets[:4]):
+                grid.addWidget(widget, 0, column)
+            grid.setColumnStretch(4, 1)
+            grid.addWidget(self.code_label, 1, 0, 1, 3)
+            grid.addWidget(self.copy_button, 1, 3, 1, 2, Qt.AlignmentFlag.AlignRight)
+        else:
+            for column, widget in enumerate(widgets[:4]):
+                grid.addWidget(widget, 0, column)
+            grid.setColumnStretch(4, 1)
+            grid.addWidget(self.code_label, 0, 5)
+            grid.addWidget(self.copy_button, 0, 6)
+        style = (
+            Qt.ToolButtonStyle.ToolButtonIconOnly
+            if narrow
+            else Qt.ToolButtonStyle.ToolButtonTextBesideIcon
+        )
+        self.toolbar.setToolButtonStyle(style)
 
     # -- language -----------------------------------------------------------------
 
@@ -314,13 +350,17 @@ class MainWindow(QMainWindow):
         self.saved.emit()
 
     def _on_won(self) -> None:
+        self.celebrate(self._settings.animations)
+
+    def celebrate(self, animate: bool = True) -> None:
+        """The win: cards cascade off the foundations and the "You won" panel appears."""
         game = self.model.game
         self.scene.interactive = False
         self._solve_timer.stop()
         self._worker.cancel()
         self._solver_note = ""
         self._refresh(None)
-        self._cascade.start(animate=self._settings.animations, dpr=self.devicePixelRatioF())
+        self._cascade.start(animate=animate, dpr=self.devicePixelRatioF())
         self._win_panel.show_result(game.score, game.elapsed, game.moves_made)
 
     @property
@@ -538,6 +578,7 @@ class MainWindow(QMainWindow):
             self._last_tick = time.monotonic()
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        self._arrange_status(narrow=event.size().width() < 640)
         super().resizeEvent(event)
         if self._win_panel.isVisible():
             self._win_panel.place()

@@ -1,0 +1,106 @@
+"""``canfield screenshot``: render the app's window for a position to a PNG, offscreen.
+
+Used for the README's screenshots and for looking at layouts at any size
+without a display: the same window, table and card art the app shows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from canfield.cli.common import CliError, add_position_arguments, game_from_arguments
+
+__all__ = ["register", "run"]
+
+DEFAULT_CODE = "CF1-D3-AAAAACL"
+LANGUAGES = ("en", "pt", "hu", "id")
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"size must be WIDTHxHEIGHT, e.g. 1280x800, not {text!r}"
+        ) from None
+    if not (200 <= width <= 8000 and 200 <= height <= 8000):
+        raise argparse.ArgumentTypeError(f"size {text!r} out of range (200-8000 each way)")
+    return width, height
+
+
+def _dpr(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0.5 <= value <= 4:
+        raise argparse.ArgumentTypeError(f"device pixel ratio {text!r} out of range (0.5-4)")
+    return value
+
+
+def register(sub: Any) -> None:
+    parser = sub.add_parser(
+        "screenshot",
+        help="render the app for a position to a PNG (no display needed)",
+        description="Render the app's window for a deal (and moves) to a PNG, offscreen. "
+        f"Without a code or --deck the example deal {DEFAULT_CODE} is used.",
+    )
+    parser.add_argument("out", help="PNG file to write")
+    add_position_arguments(parser)
+    parser.add_argument("--size", type=_size, default=(1280, 800), help="window size WxH")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="the app's language")
+    parser.add_argument("--dpr", type=_dpr, default=1.0, help="device pixel ratio, e.g. 2")
+    parser.add_argument("--four-colour", action="store_true", help="four-colour suits")
+    parser.add_argument(
+        "--frames", type=int, default=150, help="win cascade frames to show for a won game"
+    )
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.code is None and args.deck is None:
+        args.code = DEFAULT_CODE
+    game = game_from_arguments(args)
+    out = Path(args.out)
+    if out.suffix.lower() != ".png":
+        raise CliError(f"the output must be a .png file, not {out.name!r}")
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    if args.dpr != 1.0:
+        os.environ["QT_SCALE_FACTOR"] = f"{args.dpr:g}"
+    from PySide6.QtWidgets import QApplication
+
+    from canfield.gui import cardart
+    from canfield.gui.app import create_application
+    from canfield.gui.i18n_qt import switch_language
+    from canfield.gui.window import MainWindow
+    from canfield.storage import Store
+
+    app = create_application()
+    switch_language(app, args.lang)
+    with tempfile.TemporaryDirectory(prefix="canfield-shot-") as folder:
+        store = Store(Path(folder) / "shot.sqlite3")
+        window = MainWindow(store, game, background_solver=False)
+        window.apply_settings(
+            store.settings.replace(animations=False, four_colour=args.four_colour), save=False
+        )
+        width, height = args.size
+        window.resize(width, height)
+        window.show()
+        QApplication.processEvents()
+        if game.is_won:
+            window.celebrate(animate=False)
+            window.cascade.advance(args.frames)
+        QApplication.processEvents()
+        pixmap = window.grab()
+        out.parent.mkdir(parents=True, exist_ok=True)
+        if not pixmap.save(str(out), "PNG"):
+            raise CliError(f"cannot write {out}")
+        window.close()
+        store.close()
+    cardart.clear_cache()
+    print(f"wrote {out} ({pixmap.width()}x{pixmap.height()} px)")
+    return 0
