@@ -265,3 +265,15 @@ def test_help_pages_have_the_same_sections() -> None:
         for lang in i18n.LANGUAGES
     }
     assert all(found == anchors["en"] for found in anchors.values()), anchors
+
+
+def test_no_translation_calls_hidden_in_f_strings() -> None:
+    """Babel cannot see ``_()`` inside an f-string before Python 3.12, so it is never extracted."""
+    pattern = re.compile(r"""\bf(["'])[^"'\n]*\{[^}\n]*\b(_|ngettext|pgettext)\(\s*["']""")
+    offenders = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sorted((ROOT / "src" / "canfield").rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if pattern.search(line)
+    ]
+    assert not offenders, "translate outside the f-string: " + ", ".join(offenders)
