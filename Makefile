@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench clean
+.PHONY: run test lint typecheck unit bench bench-app screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,12 @@ test: lint typecheck unit
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_engine.py
+
+bench-app: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/bench_app.py
+
+screenshots: $(STAMP)
+	CANFIELD=$(BIN)/canfield sh tools/make_screenshots.sh
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

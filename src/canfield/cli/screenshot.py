@@ -56,7 +56,7 @@ def register(sub: Any) -> None:
     parser.add_argument("--dpr", type=_dpr, default=1.0, help="device pixel ratio, e.g. 2")
     parser.add_argument("--four-colour", action="store_true", help="four-colour suits")
     parser.add_argument(
-        "--frames", type=int, default=150, help="win cascade frames to show for a won game"
+        "--frames", type=int, default=110, help="win cascade frames to show for a won game"
     )
     parser.set_defaults(func=run)
 

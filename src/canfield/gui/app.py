@@ -4,7 +4,8 @@
 Two more environment variables exist for the crash-safety test, which drives
 a real process and kills it: ``CANFIELD_TEST_MOVES`` plays moves one by one
 (printing ``played N`` once each is saved) and ``CANFIELD_TEST_REPORT``
-prints the loaded game as JSON and quits.
+prints the loaded game as JSON and quits; ``CANFIELD_BENCH_FIRST_FRAME`` prints
+when the first table frame is painted and quits (``make bench-app``).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from collections.abc import Sequence
 
 from PySide6.QtCore import QByteArray, Qt, QTimer
@@ -86,6 +88,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     window.show()
     if store.recovered_from is not None:
         QTimer.singleShot(0, window.notify_recovery)
+    if os.environ.get("CANFIELD_BENCH_FIRST_FRAME"):
+        _quit_after_first_frame(window)
     script = os.environ.get("CANFIELD_TEST_MOVES")
     if script:
         _play_script(window, script.split())
@@ -95,6 +99,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     cardart.clear_cache()
     store.close()
     return int(status)
+
+
+def _quit_after_first_frame(window: object) -> None:
+    """Benchmark hook: print the wall-clock time of the first painted table frame, then quit."""
+    from PySide6.QtCore import QEvent, QObject
+
+    from canfield.gui.window import MainWindow
+
+    assert isinstance(window, MainWindow)
+
+    class _Watch(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+            if event.type() == QEvent.Type.Paint and not done:
+                done.append(True)
+                QTimer.singleShot(0, report)
+            return False
+
+    done: list[bool] = []
+
+    def report() -> None:
+        print(f"first-frame {time.time():.6f}", flush=True)
+        QApplication.quit()
+
+    watch = _Watch(window)
+    window.view.viewport().installEventFilter(watch)
 
 
 def _play_script(window: object, moves: list[str]) -> None:

@@ -30,6 +30,7 @@ from canfield.i18n import _
 __all__ = ["Cascade", "WinPanel", "format_time"]
 
 FRAME_MS = 16
+FADE = QColor(0, 0, 0, 14)
 
 
 def format_time(seconds: float) -> str:
@@ -129,6 +130,10 @@ class Cascade:
         gravity = lay.card_h * 0.0075
         floor = scene_rect.bottom() - lay.card_h
         painter = QPainter(canvas)
+        # Old trail fades a little each frame: a comet tail rather than a wall of cards.
+        painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_DestinationOut)
+        painter.fillRect(QRectF(0, 0, scene_rect.width(), scene_rect.height()), FADE)
+        painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceOver)
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
         alive: list[_Flying] = []
         for f in self._flying:
@@ -163,7 +168,7 @@ class WinPanel(QFrame):
             " QLabel { color: #fdf8e8; background: transparent; }"
             " QPushButton { background: #f2cf63; color: #1c2a16; border: none;"
             " border-radius: 10px; padding: 10px 22px; font-weight: 600; }"
-            " QPushButton:focus { outline: 2px solid white; }"
+            " QPushButton:focus { border: 2px solid #fffdf4; }"
         )
         layout = QVBoxLayout(self)
         layout.setContentsMargins(28, 22, 28, 22)
@@ -179,8 +184,10 @@ class WinPanel(QFrame):
         small = QFont()
         small.setPixelSize(17)
         self._details.setFont(small)
+        self._details.setWordWrap(True)
         self._button = QPushButton(self)
         self._button.setMinimumHeight(44)
+        self._button.setMinimumWidth(180)
         self._button.clicked.connect(self.new_game)
         layout.addWidget(self._title)
         layout.addWidget(self._details)
@@ -204,7 +211,7 @@ class WinPanel(QFrame):
         if parent is None:
             return
         self.adjustSize()
-        width = min(parent.width() - 24, max(self.sizeHint().width(), 300))
+        width = min(parent.width() - 24, max(self.sizeHint().width(), 440))
         self.resize(width, self.sizeHint().height())
         area = QRectF(parent.rect())
         self.move(
@@ -231,7 +238,3 @@ class WinPanel(QFrame):
     @property
     def button(self) -> QPushButton:
         return self._button
-
-
-def panel_colour() -> QColor:
-    return QColor(12, 40, 24, 225)

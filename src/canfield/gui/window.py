@@ -15,7 +15,7 @@ from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
-    QGridLayout,
+    QHBoxLayout,
     QLabel,
     QMainWindow,
     QMenu,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QStatusBar,
     QToolBar,
     QToolButton,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -195,10 +196,13 @@ class MainWindow(QMainWindow):
         status = QStatusBar(self)
         status.setSizeGripEnabled(False)
         box = QWidget(status)
-        self._status_grid = QGridLayout(box)
-        self._status_grid.setContentsMargins(6, 2, 6, 2)
-        self._status_grid.setHorizontalSpacing(14)
-        self._status_grid.setVerticalSpacing(2)
+        rows = QVBoxLayout(box)
+        rows.setContentsMargins(6, 2, 6, 2)
+        rows.setSpacing(2)
+        self._status_rows = (QHBoxLayout(), QHBoxLayout())
+        for row in self._status_rows:
+            row.setSpacing(14)
+            rows.addLayout(row)
         self.score_label = QLabel(box)
         self.moves_label = QLabel(box)
         self.time_label = QLabel(box)
@@ -222,7 +226,7 @@ class MainWindow(QMainWindow):
         if narrow == self._narrow:
             return
         self._narrow = narrow
-        grid = self._status_grid
+        top, bottom = self._status_rows
         widgets = (
             self.score_label,
             self.moves_label,
@@ -231,22 +235,17 @@ class MainWindow(QMainWindow):
             self.code_label,
             self.copy_button,
         )
-        for widget in widgets:
-            grid.removeWidget(widget)
-        for column in range(8):
-            grid.setColumnStretch(column, 0)
+        for row in self._status_rows:
+            while row.count():
+                row.takeAt(0)
+        for widget in widgets[:4]:
+            top.addWidget(widget)
+        top.addStretch(1)
+        tail = bottom if narrow else top
+        tail.addWidget(self.code_label)
         if narrow:
-            for column, widget in enumerate(widgets[:4]):
-                grid.addWidget(widget, 0, column)
-            grid.setColumnStretch(4, 1)
-            grid.addWidget(self.code_label, 1, 0, 1, 3)
-            grid.addWidget(self.copy_button, 1, 3, 1, 2, Qt.AlignmentFlag.AlignRight)
-        else:
-            for column, widget in enumerate(widgets[:4]):
-                grid.addWidget(widget, 0, column)
-            grid.setColumnStretch(4, 1)
-            grid.addWidget(self.code_label, 0, 5)
-            grid.addWidget(self.copy_button, 0, 6)
+            tail.addStretch(1)
+        tail.addWidget(self.copy_button)
         style = (
             Qt.ToolButtonStyle.ToolButtonIconOnly
             if narrow

@@ -1,0 +1,24 @@
+#!/bin/sh
+# Regenerate docs/screenshots/ with `canfield screenshot` (offscreen, no display needed).
+# The deal is the rule pages' example; MID is the first half of a winning line the
+# solver found for it, WIN the whole line.
+set -eu
+cd "$(dirname "$0")/.."
+CANFIELD=${CANFIELD:-.venv/bin/canfield}
+OUT=docs/screenshots
+export QT_QPA_PLATFORM=offscreen
+CODE=CF1-D3-AAAAACL
+MID="s s s s s s s s s s 7S>f QC>2 8H>f KH>4 JS>3 s s s s s s s s s s 5H>1 s s s s s s s s s s s s s s 9H>f s s s s s s s s 4C>1 8S>f s s s s s s s s s s s s s JH>2 TH>f s s s s s s s s s s s 7D>f JH>f JH>4 s s s s s s s s s s s s TS>4 JH>2 TH>3 s s s s s 9C>3 s s s s s s s s s s 9S>f s 8D>f TS>f JH>4 TS>4 9H>4 s s s s s s s s 8C>4 s"
+REST="3H>1 9D>f s s s s s s s 2S>1 s s s s s s s s TD>f s s s s s s s s 7C>f 8C>f 9C>f s s s TC>f 9H>f TH>f TS>f JS>f QS>f JH>f QH>f JD>f AH>1 AS>2 5S>4 s s s KC>1 s s s s s s QD>f KD>f s s s s s s 4H>4 s s s s s 3S>4 s s s s s AD>f 2D>f JC>f QC>f KC>f AC>f 2C>f KS>f KH>f AH>f AS>f 2S>f 2H>f 3H>f 3D>f s 4D>f s s s s 5D>f 3C>f 4C>f s s s 5C>f 3S>f 4H>f 5H>f 6H>f 4S>f 6C>f 5S>f s 6S>f 6D>f"
+# The winning line starts from the position after MID without its last draw.
+WIN="${MID% s} $REST"
+
+shot() { "$CANFIELD" screenshot "$@" 2>/dev/null; }
+
+shot "$OUT/desktop-opening.png" "$CODE" --size 1280x800
+shot "$OUT/desktop-midgame.png" "$CODE" --size 1280x800 --moves "$MID"
+shot "$OUT/desktop-win.png" "$CODE" --size 1280x800 --moves "$WIN"
+shot "$OUT/desktop-midgame-hu.png" "$CODE" --size 1280x800 --moves "$MID" --lang hu
+shot "$OUT/phone-opening.png" "$CODE" --size 360x640 --dpr 2
+shot "$OUT/phone-midgame.png" "$CODE" --size 360x640 --dpr 2 --moves "$MID"
+shot "$OUT/phone-win-pt.png" "$CODE" --size 360x640 --dpr 2 --moves "$WIN" --lang pt
