@@ -54,7 +54,7 @@ def solve(
     time_limit: float | None = DEFAULT_TIME_LIMIT,
     node_limit: int | None = None,
     table_limit: int = DEFAULT_TABLE_LIMIT,
-    relaxation: bool = True,
+    relaxation: bool = False,
 ) -> Solution:
     """Decide whether ``position`` can still be won, within the budget.
 
@@ -69,7 +69,7 @@ def solve(
         share = None if time_limit is None else time_limit * 0.1
         quick = search(state._replace(draw=1), Limits(share, node_limit, table_limit), Options())
         nodes += quick.nodes
-        if quick.outcome is Verdict.LOST:
+        if quick.verdict is Verdict.LOST:
             return Solution(Verdict.LOST, (), nodes, time.perf_counter() - started)
         if time_limit is not None:
             limits = Limits(
@@ -77,8 +77,8 @@ def solve(
             )
     result = search(state, limits)
     nodes += result.nodes
-    line = tuple(realize(state, result.moves)) if result.outcome is Verdict.WON else ()
-    return Solution(result.outcome, line, nodes, time.perf_counter() - started)
+    line = tuple(realize(state, result.moves)) if result.verdict is Verdict.WON else ()
+    return Solution(result.verdict, line, nodes, time.perf_counter() - started)
 
 
 @dataclass(frozen=True, slots=True)

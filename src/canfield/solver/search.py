@@ -60,7 +60,7 @@ class Limits:
 class SearchResult:
     """The verdict, the card moves of a win (no taps) when won, and the effort spent."""
 
-    outcome: Verdict
+    verdict: Verdict
     moves: list[Move] = field(default_factory=list)
     nodes: int = 0
     seconds: float = 0.0
@@ -97,82 +97,96 @@ def _key(state: State, cards: tuple[int, ...], pointer: int, symmetry: bool) -> 
     return (cards, pointer, state.reserve, state.foundations, columns)
 
 
+# _CHILDREN[e]: the cards that may be placed on ``e`` in a column (from the rules' table).
+_CHILDREN: Final = tuple(tuple(c for c in range(52) if e in stack_parents(c)) for e in range(52))
+
+
 def successors(
     state: State, cards: tuple[int, ...], pointer: int, options: Options
 ) -> list[tuple[int, Move, int]]:
     """Candidate moves as ``(order class, move, talon index or -1)``, best first.
 
     Built from the rules' own primitives; ``tests/test_solver_moves.py`` checks
-    that, with the talon expanded, these are exactly the legal moves.
+    that, with the talon expanded, these are exactly the legal moves (less the
+    pruned ones).
     """
     out: list[tuple[int, Move, int]] = []
     add = out.append
     found = state.foundations
     base = state.base
     columns = state.columns
-    ends = [col[-1] if col else -1 for col in columns]
-    first_empty = -1
-    for j in range(4):
-        if ends[j] < 0:
-            first_empty = j
-            break
-    symmetry = options.symmetry
-
-    def targets(card: int, home: int) -> list[int]:
-        parents = stack_parents(card)
-        result = [j for j in range(4) if j != home and ends[j] in parents]
-        if first_empty >= 0:
-            if symmetry:
-                if first_empty != home:
-                    result.append(first_empty)
-            else:
-                result.extend(j for j in range(4) if j != home and ends[j] < 0)
-        return result
-
-    def fits(card: int) -> bool:
-        return (card - base) % 13 == found[card // 13] and found[card // 13] < 13
-
     reserve = state.reserve
+    symmetry = options.symmetry
+    end_column: dict[int, int] = {}
+    empties: list[int] = []
+    for j in range(4):
+        col = columns[j]
+        if col:
+            end_column[col[-1]] = j
+        else:
+            empties.append(j)
+    if symmetry and empties:
+        empties = empties[:1]  # empty columns are interchangeable
+    following = [
+        suit * 13 + (base + found[suit]) % 13 if found[suit] < 13 else -1 for suit in range(4)
+    ]
+
     if reserve:
         top = reserve[-1]
-        if fits(top):
+        if following[top // 13] == top:
             add((_UP_RESERVE, card_move(top, FOUNDATION), -1))
-        for j in targets(top, -1):
-            add((_RESERVE_DOWN, card_move(top, j), -1))
-    for index in talon_reachable(len(cards), pointer, state.draw):
-        card = cards[index]
-        if fits(card):
-            add((_UP, card_move(card, FOUNDATION), index))
-        for j in targets(card, -1):
-            add((_TALON_DOWN if ends[j] >= 0 else _TO_EMPTY, card_move(card, j), index))
+        for parent in stack_parents(top):
+            j = end_column.get(parent, -1)
+            if j >= 0:
+                add((_RESERVE_DOWN, card_move(top, j), -1))
+    if cards:
+        reach = {cards[i]: i for i in talon_reachable(len(cards), pointer, state.draw)}
+        for card in following:
+            index = reach.get(card, -1)
+            if index >= 0:
+                add((_UP, card_move(card, FOUNDATION), index))
+        for end, j in end_column.items():
+            for card in _CHILDREN[end]:
+                index = reach.get(card, -1)
+                if index >= 0:
+                    add((_TALON_DOWN, card_move(card, j), index))
+        for j in empties:
+            for card, index in reach.items():
+                add((_TO_EMPTY, card_move(card, j), index))
     for k in range(4):
         col = columns[k]
         if not col:
             continue
         last = len(col) - 1
-        if fits(col[last]):
+        if following[col[last] // 13] == col[last]:
             add((_UP, card_move(col[last], FOUNDATION), -1))
         start = movable_start(col)
         for i in range(start, last + 1):
             card = col[i]
-            for j in targets(card, k):
-                if ends[j] < 0:
-                    if i == 0 and symmetry:
-                        continue  # the whole column into an empty one: the same position
-                    order = _TO_EMPTY
-                elif i > start:
-                    order = _PARTIAL
-                elif i == 0 and reserve:
-                    order = _EMPTY_SOURCE
-                else:
-                    order = _WHOLE_TAIL
-                add((order, card_move(card, j), -1))
+            for parent in stack_parents(card):
+                j = end_column.get(parent, -1)
+                if j >= 0 and j != k:
+                    if i > start:
+                        order = _PARTIAL
+                    elif i == 0 and reserve:
+                        order = _EMPTY_SOURCE
+                    else:
+                        order = _WHOLE_TAIL
+                    add((order, card_move(card, j), -1))
+            if i > 0 or not symmetry:
+                for j in empties:
+                    if j != k:
+                        add((_TO_EMPTY, card_move(card, j), -1))
     for suit in range(4):
         count = found[suit]
         if count:
             card = suit * 13 + (base + count - 1) % 13
-            for j in targets(card, -1):
-                add((_TAKE_BACK, card_move(card, j), -1))
+            for parent in stack_parents(card):
+                j = end_column.get(parent, -1)
+                if j >= 0:
+                    add((_TAKE_BACK, card_move(card, j), -1))
+            for j in empties:
+                add((_TO_EMPTY, card_move(card, j), -1))
     out.sort(key=_order)
     return out
 
@@ -236,12 +250,12 @@ def search(
             if key in visited:
                 continue
             visited.add(key)
+            if node_limit is not None and nodes >= node_limit:
+                raise _BudgetError
             nodes += 1
-            if nodes % _CHECK_EVERY == 0:
-                if deadline is not None and time.perf_counter() > deadline:
-                    raise _BudgetError
-                if node_limit is not None and nodes >= node_limit:
-                    raise _BudgetError
+            late = deadline is not None and nodes % _CHECK_EVERY == 0
+            if late and time.perf_counter() > deadline:  # type: ignore[operator]
+                raise _BudgetError
             path.append(move)
             frames.append(
                 (

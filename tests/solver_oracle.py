@@ -1,0 +1,115 @@
+"""Independent checks for the solver tests: brute force over real positions, random endgames.
+
+The brute force knows nothing of the solver: it walks every position the
+rules reach (taps included) with ``legal_moves`` and ``apply_move``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from canfield.deal import DealCode
+from canfield.game import Game
+from canfield.rules import apply_move, legal_moves
+from canfield.solver.line import realize
+from canfield.solver.search import Limits, search
+from canfield.state import State
+
+
+def brute_force(state: State, limit: int = 40_000) -> bool | None:
+    """Whether ``state`` can be won; ``None`` if more than ``limit`` positions are reachable."""
+    start = state._replace(fan=0)
+    if start.is_won:
+        return True
+    seen = {start}
+    frontier = [start]
+    while frontier:
+        here = frontier.pop()
+        # foundation moves last onto the stack, so they are tried first: wins come quickly
+        for move in sorted(legal_moves(here), key=lambda m: m.target == 4):
+            there, _ = apply_move(here, move)
+            there = there._replace(fan=0)
+            if there.is_won:
+                return True
+            if there not in seen:
+                if len(seen) >= limit:
+                    return None
+                seen.add(there)
+                frontier.append(there)
+    return False
+
+
+def endgames(count: int, seed: int, tail: int = 14, wiggle: int = 6) -> list[State]:
+    """Positions near the end of won deals, nudged by a few random moves (some become lost)."""
+    rng = random.Random(seed)
+    out: list[State] = []
+    number = seed * 1000
+    while len(out) < count:
+        number += 1
+        draw = rng.choice((1, 3))
+        game = Game.from_code(DealCode(number, draw))
+        result = search(game.state, Limits(time_limit=1.0))
+        if not result.moves:
+            continue
+        line = realize(game.state, result.moves)
+        cut = max(0, len(line) - rng.randint(tail // 2, tail))
+        state = game.state
+        for move in line[:cut]:
+            state, _ = apply_move(state, move)
+        for _ in range(rng.randint(0, wiggle)):
+            moves = legal_moves(state)
+            if not moves:
+                break
+            state, _ = apply_move(state, rng.choice(moves))
+        if not state.is_won:
+            out.append(state)
+    return out
+
+
+def small_positions(count: int, seed: int, left: tuple[int, int] = (5, 9)) -> list[State]:
+    """Random legal-looking positions with few cards off the foundations, both draw modes.
+
+    Foundations hold the low part of each suit; the rest is scattered over the
+    reserve, the talon and the columns (an empty column only with an empty
+    reserve, as the rules keep it).
+    """
+    rng = random.Random(seed)
+    out: list[State] = []
+    while len(out) < count:
+        base = rng.randrange(52)
+        outside = rng.randint(*left)
+        counts = [13, 13, 13, 13]
+        for _ in range(outside):
+            suit = rng.choice([s for s in range(4) if counts[s] > (1 if s == base // 13 else 0)])
+            counts[suit] -= 1
+        cards = [suit * 13 + (base + k) % 13 for suit in range(4) for k in range(counts[suit], 13)]
+        rng.shuffle(cards)
+        reserve = tuple(cards[: rng.randint(0, 2)])
+        rest = cards[len(reserve) :]
+        talon_size = rng.randint(0, min(4, len(rest)))
+        talon = tuple(rest[:talon_size])
+        piles: list[list[int]] = [[], [], [], []]
+        for card in rest[talon_size:]:
+            piles[rng.randrange(4)].append(card)
+        if reserve:
+            for pile in piles:
+                if not pile:
+                    pile.append(reserve[-1])
+                    reserve = reserve[:-1]
+                    if not reserve:
+                        break
+        if reserve and not all(piles):
+            continue
+        pointer = rng.randint(0, len(talon))
+        out.append(
+            State(
+                stock=talon[pointer:][::-1],
+                waste=talon[:pointer],
+                reserve=reserve,
+                foundations=(counts[0], counts[1], counts[2], counts[3]),
+                columns=(tuple(piles[0]), tuple(piles[1]), tuple(piles[2]), tuple(piles[3])),
+                base=base,
+                draw=rng.choice((1, 3)),
+            )
+        )
+    return out

@@ -1,0 +1,142 @@
+"""The solver's verdicts: won lines replay to a win, losses are real, budgets are honoured."""
+
+from __future__ import annotations
+
+import pytest
+
+from canfield import Game
+from canfield.cards import parse_cards
+from canfield.deal import DealCode
+from canfield.solver import HintResult, Verdict, hint, is_winnable_deal, solve
+from canfield.state import State
+
+
+def _replays_to_win(game: Game, line: tuple[object, ...]) -> bool:
+    for move in line:
+        game.play(move)  # type: ignore[arg-type]
+    return game.is_won
+
+
+def test_rule_pages_position_after_three_moves_is_won() -> None:
+    game = Game.from_code("CF1-D3-AAAAACL")
+    for move in ("QC>2", "8H>f", "KH>4"):
+        game.play(move)
+    result = solve(game, time_limit=30)
+    assert result.verdict is Verdict.WON
+    assert _replays_to_win(game, result.line)
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_won_lines_replay_on_many_deals(draw: int) -> None:
+    won = 0
+    for number in range(20):
+        game = Game.from_code(DealCode(number, draw))
+        result = solve(game, time_limit=0.3)
+        if result.verdict is Verdict.WON:
+            won += 1
+            assert _replays_to_win(game, result.line), number
+        else:
+            assert not result.line
+    assert won >= 15
+
+
+def test_game_in_progress() -> None:
+    game = Game.from_code("CF1-D1-AAAAAAB")
+    first = solve(game, time_limit=5)
+    assert first.verdict is Verdict.WON
+    for move in first.line[:25]:
+        game.play(move)
+    for move in ("s", "s"):
+        game.play(move)  # a few taps off the line change nothing
+    later = solve(game, time_limit=5)
+    assert later.verdict is Verdict.WON
+    assert _replays_to_win(game, later.line)
+
+
+def test_state_accepted_and_won_position() -> None:
+    game = Game.from_code("CF1-D3-AAAAAAD")
+    assert solve(game.state, time_limit=5).verdict is Verdict.WON
+    result = solve(game, time_limit=5)
+    _replays_to_win(game, result.line)
+    done = solve(game)
+    assert done.verdict is Verdict.WON
+    assert done.line == ()
+
+
+def _cards(text: str) -> tuple[int, ...]:
+    return tuple(parse_cards(text))
+
+
+def locked_position(draw: int = 3) -> State:
+    """Each queen under its own king: kings need a red/black ace (buried), queens wait."""
+    return State(
+        stock=(),
+        waste=(),
+        reserve=(),
+        foundations=(11, 11, 11, 11),
+        columns=(_cards("QS KS"), _cards("QH KH"), _cards("QD KD"), _cards("QC KC")),
+        base=_cards("AS")[0],
+        draw=draw,
+    )
+
+
+def test_locked_position_is_lost() -> None:
+    assert solve(locked_position(), time_limit=5).verdict is Verdict.LOST
+
+
+def test_deal_lost_behind_its_reserve() -> None:
+    # The crafted deck: the reserve's top is 7C over everything it needs; the
+    # search must exhaust every line to say so.
+    game = Game.from_code(DealCode(20, 3))
+    result = solve(game, time_limit=20)
+    assert result.verdict is Verdict.LOST
+    assert result.line == ()
+
+
+def test_tiny_budget_is_unknown() -> None:
+    game = Game.from_code(DealCode(20, 3))
+    result = solve(game, node_limit=10)
+    assert result.verdict is Verdict.UNKNOWN
+    assert result.nodes <= 10
+
+
+def test_hint_on_winnable_game() -> None:
+    game = Game.from_code("CF1-D3-AAAAACL")
+    result = hint(game, time_limit=5)
+    assert isinstance(result, HintResult)
+    assert result.verdict is Verdict.WON
+    assert result.move is not None
+    game.play(result.move)
+    assert result.message().startswith("play ")
+
+
+LOSING_LINE = "s s s s s s s s s s s TH>f s s s s s s JH>f s s QH>f 9S>f s s TS>f"
+"""Deal 2 (draw 3) played along a win until ``TS>f``, the move that throws it away."""
+
+
+def test_hint_counts_undos_back_to_a_winnable_position() -> None:
+    game = Game.from_code(DealCode(2, 3))
+    for move in LOSING_LINE.split():
+        game.play(move)
+    assert solve(game, time_limit=5).verdict is Verdict.LOST
+    game.play("s")
+    result = hint(game, time_limit=10)
+    assert result.verdict is Verdict.LOST
+    assert result.move is None
+    assert result.undo == 2
+    assert result.message() == "no winning line from here — undo 2 moves"
+
+
+def test_hint_on_a_lost_state_has_no_undo() -> None:
+    result = hint(locked_position(), time_limit=1)
+    assert result.verdict is Verdict.LOST
+    assert result.undo is None
+    assert result.message() == "no winning line from here"
+
+
+def test_is_winnable_deal() -> None:
+    assert is_winnable_deal("CF1-D3-AAAAACL", time_limit=5)
+    assert is_winnable_deal(DealCode(63, 3), draw=1, time_limit=5)
+    assert not is_winnable_deal(DealCode(20, 3), time_limit=5)
+    deck = Game.from_code("CF1-D3-AAAAACL").deck
+    assert is_winnable_deal(deck, draw=3, time_limit=5)

@@ -1,0 +1,178 @@
+"""The solver's move generation and prunings against the plain rules.
+
+Each pruning is checked two ways: the moves it drops lead only to positions
+the kept moves also reach (up to a column permutation), and verdicts with
+the pruning on and off agree on positions where exhaustive search is cheap.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from canfield.deal import DealCode
+from canfield.game import Game
+from canfield.moves import Move
+from canfield.rules import apply_move, legal_moves, talon, talon_on_cycle, talon_reachable
+from canfield.solver import Verdict, solve
+from canfield.solver.search import Limits, Options, _key, _normalize, search, successors
+from canfield.state import State
+from solver_oracle import brute_force, small_positions
+from test_solver import locked_position
+
+
+def _tap_closure(state: State) -> list[State]:
+    """Every position taps alone reach from ``state`` (itself included)."""
+    seen = {state._replace(fan=0)}
+    out = [state]
+    while True:
+        if not (state.stock or state.waste):
+            return out
+        state, _ = apply_move(state, Move.DRAW)
+        if state._replace(fan=0) in seen:
+            return out
+        seen.add(state._replace(fan=0))
+        out.append(state)
+
+
+def _returns(state: State) -> bool:
+    here = state
+    for _ in range(2 * len(state.stock + state.waste) + 2):
+        if not (here.stock or here.waste):
+            return False
+        here, _ = apply_move(here, Move.DRAW)
+        if here.stock == state.stock and here.waste == state.waste:
+            return True
+    return False
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_talon_reachable_matches_tapping(draw: int) -> None:
+    deck = Game.from_code(DealCode(7, draw)).state
+    for size in range(13):
+        cards = deck.stock[:size]
+        for pointer in range(size + 1):
+            state = deck._replace(stock=cards[pointer:][::-1], waste=cards[:pointer])
+            tops = {s.waste[-1] for s in _tap_closure(state) if s.waste}
+            assert {cards[i] for i in talon_reachable(size, pointer, draw)} == tops
+            # on-cycle splits are exactly those taps come back to
+            back = _returns(state)
+            assert talon_on_cycle(size, pointer, draw) == (back or size == 0), (size, pointer)
+
+
+def _positions(count: int, seed: int) -> list[State]:
+    """Positions reached by random play from real deals, both draw modes."""
+    rng = random.Random(seed)
+    out = []
+    for number in range(count):
+        game = Game.from_code(DealCode(number, 1 + 2 * (number % 2)))
+        state = game.state
+        for _ in range(rng.randint(0, 120)):
+            moves = legal_moves(state)
+            ups = [m for m in moves if m.target == 4 and m.card is not None]
+            move = rng.choice(ups) if ups and rng.random() < 0.7 else rng.choice(moves)
+            state, _ = apply_move(state, move)
+        out.append(state)
+    return out + small_positions(count, seed)
+
+
+def _expanded(state: State, options: Options) -> set[tuple[int, int]]:
+    cards, pointer = talon(state)
+    return {
+        (int(m.card), m.target)  # type: ignore[arg-type]
+        for _, m, _ in successors(state, cards, pointer, options)
+    }
+
+
+def test_unpruned_successors_are_the_legal_moves_over_all_taps() -> None:
+    for state in _positions(40, 1):
+        legal = {
+            (int(m.card), m.target)
+            for s in _tap_closure(state)
+            for m in legal_moves(s)
+            if m.card is not None
+        }
+        assert _expanded(state, Options(symmetry=False)) == legal
+
+
+def _key_after(state: State, card: int, target: int) -> tuple[object, ...]:
+    from canfield.rules import card_move
+
+    cards, _ = talon(state)
+    if card in cards:
+        index = cards.index(card)
+        state = state._replace(stock=cards[index + 1 :][::-1], waste=cards[: index + 1])
+    child, _ = apply_move(state, card_move(card, target))
+    normal, child_cards, pointer = _normalize(child)
+    return _key(normal, child_cards, pointer, True)
+
+
+def test_symmetry_drops_only_moves_to_isomorphic_positions() -> None:
+    for state in _positions(40, 2):
+        full = _expanded(state, Options(symmetry=False))
+        kept = _expanded(state, Options(symmetry=True))
+        assert kept <= full
+        normal, cards, pointer = _normalize(state)
+        reached = {_key_after(state, c, t) for c, t in kept}
+        reached.add(_key(normal, cards, pointer, True))
+        for card, target in full - kept:
+            assert _key_after(state, card, target) in reached
+
+
+def test_tap_equivalent_positions_share_a_key() -> None:
+    for state in _positions(20, 3):
+        closure = _tap_closure(state)
+        keys = set()
+        for s in closure:
+            cards, pointer = talon(s)
+            if talon_on_cycle(len(cards), pointer, s.draw):
+                normal, cards, pointer = _normalize(s)
+                keys.add(_key(normal, cards, pointer, True))
+        assert len(keys) <= 1
+
+
+def test_symmetry_keeps_verdicts() -> None:
+    states = [*small_positions(25, 4), locked_position(1), locked_position(3)]
+    states += [small_positions(1, seed, (6, 12))[0] for seed in LOST_SEEDS]
+    states += [Game.from_code(DealCode(n, 3)).state for n in (20, 46, 57, 62, 91, 93)]
+    for state in states:
+        on = search(state, Limits(time_limit=10))
+        off = search(state, Limits(time_limit=10), Options(symmetry=False))
+        assert on.verdict is off.verdict is not Verdict.UNKNOWN
+
+
+# Seeds of ``small_positions(1, seed, (6, 12))`` that are lost (found by search,
+# proved by brute force).
+LOST_SEEDS = (139, 140, 154, 227, 254, 322)
+
+
+def test_small_lost_positions_are_proved_lost_both_ways() -> None:
+    for seed in LOST_SEEDS:
+        (state,) = small_positions(1, seed, (6, 12))
+        assert brute_force(state, 30_000) is False
+        assert search(state, Limits(time_limit=5)).verdict is Verdict.LOST
+        assert search(state, Limits(time_limit=5), Options(symmetry=False)).verdict is Verdict.LOST
+
+
+def test_brute_force_agrees_where_it_can_finish() -> None:
+    checked = 0
+    for state in [locked_position(1), locked_position(3), *small_positions(40, 5, (2, 6))]:
+        truth = brute_force(state, 5000)
+        if truth is None:
+            continue
+        checked += 1
+        verdict = search(state, Limits(time_limit=5)).verdict
+        assert verdict is (Verdict.WON if truth else Verdict.LOST)
+    assert checked >= 5
+
+
+def test_draw_one_relaxation_keeps_verdicts() -> None:
+    for number in (2, 20, 46, 57, 62, 91, 93, 35):
+        state = Game.from_code(DealCode(number, 3)).state
+        plain = solve(state, time_limit=10)
+        relaxed = solve(state, time_limit=10, relaxation=True)
+        assert plain.verdict is relaxed.verdict is not Verdict.UNKNOWN
+        # and draw 1 never loses what draw 3 wins
+        if plain.verdict is Verdict.WON:
+            assert solve(state._replace(draw=1), time_limit=10).verdict is Verdict.WON
