@@ -23,7 +23,7 @@ def test_wilson_interval_known_values() -> None:
     assert low == pytest.approx(0.6251, abs=1e-4)
     assert high == pytest.approx(0.7986, abs=1e-4)
     assert wilson_interval(0, 10)[0] == 0.0
-    assert wilson_interval(10, 10)[1] == 1.0
+    assert wilson_interval(10, 10)[1] == pytest.approx(1.0)
     assert wilson_interval(0, 0) == (0.0, 1.0)
 
 
