@@ -189,3 +189,11 @@ def test_cards_are_rendered_at_device_size(window: MainWindow) -> None:
     felt = image.pixelColor(2, image.height() - 4)
     assert felt.green() > felt.red()
     assert QPointF(0, 0) == window.scene.sceneRect().topLeft()
+
+
+def test_animated_move_lands_where_the_model_says(window: MainWindow, qtbot: object) -> None:
+    window.scene.animations = True
+    with qtbot.waitSignal(window.scene.animation_finished, timeout=2000):  # type: ignore[attr-defined]
+        tap(window, card_point(window, KH))  # onto the ace; the reserve fills column 2 after
+    assert window.model.state.columns[1] == (QC,)
+    assert all(item_at_placement(window, c) for c in (KH, QC))
