@@ -176,3 +176,20 @@ def test_draw_one_relaxation_keeps_verdicts() -> None:
         # and draw 1 never loses what draw 3 wins
         if plain.verdict is Verdict.WON:
             assert solve(state._replace(draw=1), time_limit=10).verdict is Verdict.WON
+
+
+def test_game_without_take_backs_only_ever_wins() -> None:
+    """The quick phase plays a restricted game: its wins replay, its losses are not trusted."""
+    for number in (2, 20, 46, 57, 62):
+        state = Game.from_code(DealCode(number, 3)).state
+        quick = solve(state, time_limit=10)
+        full = solve(state, time_limit=10, quick_first=False)
+        assert quick.verdict is full.verdict is not Verdict.UNKNOWN
+    game = Game.from_code(DealCode(37, 3))  # hard for the full search, quick without take-backs
+    found = solve(game, time_limit=5)
+    assert found.verdict is Verdict.WON
+    for move in found.line:
+        game.play(move)
+    assert game.is_won
+    for state in [small_positions(1, seed, (6, 12))[0] for seed in LOST_SEEDS]:
+        assert solve(state, time_limit=5).verdict is Verdict.LOST

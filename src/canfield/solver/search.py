@@ -83,6 +83,8 @@ class Options:
     """Which prunings are on (tests switch them off to compare verdicts)."""
 
     symmetry: bool = True
+    take_backs: bool = True
+    """Off, the search plays a restricted game: a win is still a win, a loss proves nothing."""
 
 
 def _normalize(state: State) -> tuple[State, tuple[int, ...], int]:
@@ -177,7 +179,7 @@ def successors(
                 for j in empties:
                     if j != k:
                         add((_TO_EMPTY, card_move(card, j), -1))
-    for suit in range(4):
+    for suit in range(4 if options.take_backs else 0):
         count = found[suit]
         if count:
             card = suit * 13 + (base + count - 1) % 13
