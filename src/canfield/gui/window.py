@@ -31,12 +31,12 @@ from PySide6.QtWidgets import (
 from canfield.describe import LANGUAGES as DESCRIBE_LANGUAGES
 from canfield.game import Game
 from canfield.gui.celebration import Cascade, WinPanel, format_time
-from canfield.gui.i18n_qt import language_notifier, switch_language
+from canfield.gui.i18n_qt import language_notifier, switch_language, translate_buttons
 from canfield.gui.model import Change, GameModel
 from canfield.gui.table import TableScene
 from canfield.gui.view import TableView
 from canfield.gui.worker import Worker
-from canfield.i18n import _, language
+from canfield.i18n import _, language, ngettext
 from canfield.storage import Settings, StorageError, Store
 
 __all__ = ["MainWindow"]
@@ -381,9 +381,11 @@ class MainWindow(QMainWindow):
         from canfield.gui.dialogs import NewGameDialog, confirm_abandon
 
         dialog = NewGameDialog(self, self._settings.draw, self._settings.winnable_only)
-        if dialog.exec() != NewGameDialog.DialogCode.Accepted:
-            return
+        accepted = dialog.exec() == NewGameDialog.DialogCode.Accepted
         choice = dialog.choice()
+        dialog.deleteLater()
+        if not accepted:
+            return
         if self._in_progress() and not confirm_abandon(self):
             return
         self._settings = self._settings.replace(
@@ -470,7 +472,11 @@ class MainWindow(QMainWindow):
             elif verdict is Verdict.LOST:
                 self._solver_note = _("No winning line")
                 if undo:
-                    message = _("No winning line from here — undo %(n)d moves") % {"n": undo}
+                    message = ngettext(
+                        "No winning line from here — undo %(n)d move",
+                        "No winning line from here — undo %(n)d moves",
+                        undo,
+                    ) % {"n": undo}
                 else:
                     message = _("No winning line from here")
                 self.statusBar().showMessage(message, 6000)
@@ -513,6 +519,7 @@ class MainWindow(QMainWindow):
         dialog = SettingsDialog(self, self._settings)
         if dialog.exec() == SettingsDialog.DialogCode.Accepted:
             self.apply_settings(dialog.settings())
+        dialog.deleteLater()
 
     def show_rules(self) -> None:
         from canfield.gui.dialogs import HelpDialog
@@ -565,6 +572,8 @@ class MainWindow(QMainWindow):
             _("A copy of the damaged file was kept at %(path)s") % {"path": backup}
         )
         box.setStandardButtons(QMessageBox.StandardButton.Ok)
+        translate_buttons(box)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.setObjectName("recoveryNotice")
         box.open()
         return box
