@@ -9,11 +9,13 @@ big enough to touch.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from PySide6.QtCore import QPointF, QRectF
 
+from canfield.gui.cardart import SMALL_WIDTH
 from canfield.state import State
 
 __all__ = ["Placement", "TableLayout", "placements"]
@@ -24,6 +26,17 @@ WASTE_STEP: Final = 0.3
 """Sideways fan of the draw-3 waste, as a fraction of the card width."""
 LABEL_HEIGHT: Final = 0.2
 """Room under the reserve for its card count, as a fraction of the card height."""
+SHRINK_STEPS: Final = (0.9, 0.81, 0.72)
+"""Card sizes (of their size for the window) a long column may shrink the table to."""
+
+
+def index_depth(card_w: float) -> float:
+    """How far down a card its corner rank and suit reach, in px: the fan step that keeps them read.
+
+    Mirrors :func:`cardart._paint_index`: below ``SMALL_WIDTH`` the suit sits beside a
+    bigger rank, above it under a smaller one.
+    """
+    return card_w * (0.33 if card_w < SMALL_WIDTH else 0.3)
 
 
 class Placement(NamedTuple):
@@ -56,23 +69,44 @@ class TableLayout:
     column_step: float
 
     @classmethod
-    def compute(cls, width: float, height: float, aspect: float) -> TableLayout:
-        """The arrangement that gives the biggest cards for this window shape."""
+    def compute(cls, width: float, height: float, aspect: float, longest: int = 1) -> TableLayout:
+        """The arrangement that gives the biggest cards for this window shape.
+
+        ``longest`` is the longest column's length: when its fan would have to be
+        squeezed so far that the corner indices no longer show, the cards get
+        smaller (in :data:`SHRINK_STEPS`) rather than becoming
+        an unreadable stack.
+        """
         width = max(width, 120.0)
         height = max(height, 160.0)
-        if width < height * 0.95:
-            return cls._portrait(width, height, aspect)
-        return cls._landscape(width, height, aspect)
+        build = cls._portrait if width < height * 0.95 else cls._landscape
+        lay = build(width, height, aspect, None)
+        if longest <= 1 or lay.fits(longest):
+            return lay
+        # A few fixed sizes rather than one pixel per card, so the table changes
+        # size rarely, and visibly on purpose, as a column grows.
+        for scale in SHRINK_STEPS:
+            smaller = build(width, height, aspect, max(8.0, math.floor(lay.card_w * scale)))
+            if smaller.fits(longest):
+                return smaller
+        return smaller
+
+    def fits(self, count: int) -> bool:
+        """Whether a column of ``count`` cards fits with every corner index showing."""
+        need = min(self.column_step, index_depth(self.card_w) * 0.9)
+        return self.column_step_for(count) >= need
 
     @classmethod
-    def _landscape(cls, width: float, height: float, aspect: float) -> TableLayout:
+    def _landscape(
+        cls, width: float, height: float, aspect: float, cap: float | None
+    ) -> TableLayout:
         # Across: margin, stock, gap, waste fan, 2 gaps, four piles with 3 gaps, margin.
         gap_f, margin_f = 0.14, 0.3
         across = 1 + gap_f + (1 + 2 * WASTE_STEP) + 2 * gap_f + 4 + 3 * gap_f + 2 * margin_f
         # Down: margin, top row, gap, a column showing a card plus 5 fanned, margin.
         row_gap_f = 0.16
         down = aspect * (1 + row_gap_f + 1 + 5 * COLUMN_STEP) + 2 * margin_f
-        card_w = float(int(min(width / across, height / down)))
+        card_w = float(int(min(width / across, height / down, cap or width)))
         card_h = float(round(card_w * aspect))
         gap, margin = gap_f * card_w, margin_f * card_w
         used = across * card_w - 2 * margin
@@ -107,12 +141,14 @@ class TableLayout:
         )
 
     @classmethod
-    def _portrait(cls, width: float, height: float, aspect: float) -> TableLayout:
+    def _portrait(
+        cls, width: float, height: float, aspect: float, cap: float | None
+    ) -> TableLayout:
         gap_f, margin_f = 0.1, 0.12
         across = 4 + 3 * gap_f + 2 * margin_f
         row_gap_f = 0.1
         down = aspect * (3 + 2 * row_gap_f + LABEL_HEIGHT + 4 * COLUMN_STEP) + 2 * margin_f
-        card_w = float(int(min(width / across, height / down)))
+        card_w = float(int(min(width / across, height / down, cap or width)))
         card_h = float(round(card_w * aspect))
         gap, margin = gap_f * card_w, margin_f * card_w
         used = 4 * card_w + 3 * gap

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QGraphicsSceneMouseEvent,
 )
 
+from canfield.cards import CARDS
 from canfield.describe import card_name, pile_name
 from canfield.gui import cardart
 from canfield.gui.items import CardItem, FocusRing, SlotItem, TextItem
@@ -117,6 +118,7 @@ class TableScene(QGraphicsScene):
         self._hint_ring.set_glow(True)
         for ring in (self._focus_ring, self._drop_ring, self._hint_ring):
             self.addItem(ring)
+        self._size = (800.0, 600.0)
         self._layout = TableLayout.compute(800, 600, cardart.CARD_ASPECT)
         self._places: dict[int, Placement] = {}
         self._anim: QParallelAnimationGroup | None = None
@@ -165,9 +167,20 @@ class TableScene(QGraphicsScene):
 
     def set_table_size(self, width: float, height: float) -> None:
         """Lay the table out again for a new size (cards are re-rendered, never scaled)."""
-        self._layout = TableLayout.compute(width, height, cardart.CARD_ASPECT)
+        self._size = (float(width), float(height))
         self.setSceneRect(0, 0, width, height)
-        lay = self._layout
+        self._relayout(self._model.state, force=True)
+        self._finish_animation()
+        self.sync(animate=False)
+
+    def _relayout(self, state: State, force: bool = False) -> bool:
+        """Fit the layout to the table size and the longest column; ``True`` if it changed."""
+        width, height = self._size
+        longest = max(len(col) for col in state.columns)
+        lay = TableLayout.compute(width, height, cardart.CARD_ASPECT, longest)
+        if not force and lay == self._layout:
+            return False
+        self._layout = lay
         for item in self._cards.values():
             item.set_size(lay.card_w, lay.card_h)
         rects = {
@@ -181,8 +194,7 @@ class TableScene(QGraphicsScene):
         for key, slot in self._slots.items():
             slot.set_rect(rects[key])
         self._reserve_label.set_rect(lay.reserve_label)
-        self._finish_animation()
-        self.sync(animate=False)
+        return True
 
     def set_four_colour(self, on: bool) -> None:
         self.four_colour = on
@@ -218,6 +230,7 @@ class TableScene(QGraphicsScene):
         """Put every card where the model's position says, moving it there if ``animate``."""
         self._finish_animation(restore=False)
         state = self._model.state
+        self._relayout(state)
         places = placements(state, self._layout)
         self._places = places
         delayed = self._autofilled(change, state)
@@ -344,7 +357,7 @@ class TableScene(QGraphicsScene):
             if kind == "foundation":
                 suit = order[index]
                 start = suit * 13 + base % 13
-                slot.set_label(_symbol(start))
+                slot.set_label(CARDS[start].symbol)
             elif kind == "stock":
                 slot.set_label("↻" if state.waste else "")
 
@@ -800,9 +813,3 @@ class TableScene(QGraphicsScene):
                 self._cards[card].setPos(place.pos + lift)
                 self._cards[card].setZValue(3000 + i)
         self._update_focus_ring()
-
-
-def _symbol(card: int) -> str:
-    """Rank and suit symbol, e.g. ``7♠``: the start card an empty foundation waits for."""
-    ranks = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-    return ranks[card % 13] + "♠♥♦♣"[card // 13]
