@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from canfield.describe import LANGUAGES as DESCRIBE_LANGUAGES
 from canfield.game import Game
+from canfield.gui import icons
 from canfield.gui.celebration import Cascade, WinPanel, format_time
 from canfield.gui.i18n_qt import language_notifier, switch_language, translate_buttons
 from canfield.gui.model import Change, GameModel
@@ -124,36 +125,23 @@ class MainWindow(QMainWindow):
         return action
 
     def _build_actions(self) -> None:
-        style = self.style()
-        sp = style.StandardPixmap
-        self.act_new = self._action(
-            "newGame", self.new_game, ["Ctrl+N"], style.standardIcon(sp.SP_FileIcon)
-        )
+        self.act_new = self._action("newGame", self.new_game, ["Ctrl+N"], icons.new_game_icon())
         self.act_restart = self._action(
-            "restart", self.restart_game, ["Ctrl+R"], style.standardIcon(sp.SP_BrowserReload)
+            "restart", self.restart_game, ["Ctrl+R"], icons.restart_icon()
         )
-        self.act_undo = self._action(
-            "undo", self.undo, ["Ctrl+Z", "Backspace"], style.standardIcon(sp.SP_ArrowBack)
-        )
+        self.act_undo = self._action("undo", self.undo, ["Ctrl+Z", "Backspace"], icons.undo_icon())
         self.act_redo = self._action(
-            "redo", self.redo, ["Ctrl+Y", "Ctrl+Shift+Z"], style.standardIcon(sp.SP_ArrowForward)
+            "redo", self.redo, ["Ctrl+Y", "Ctrl+Shift+Z"], icons.redo_icon()
         )
-        self.act_hint = self._action(
-            "hint", self.hint, ["H"], style.standardIcon(sp.SP_MessageBoxQuestion)
-        )
+        self.act_hint = self._action("hint", self.hint, ["H"], icons.hint_icon())
         self.act_draw = self._action("draw", self.model.draw, [])
         self.act_stats = self._action("statistics", self.show_statistics, [])
-        self.act_settings = self._action(
-            "settings",
-            self.show_settings,
-            ["Ctrl+,"],
-            style.standardIcon(sp.SP_FileDialogDetailedView),
-        )
-        self.act_rules = self._action(
-            "rules", self.show_rules, ["F1"], style.standardIcon(sp.SP_DialogHelpButton)
-        )
+        self.act_settings = self._action("settings", self.show_settings, ["Ctrl+,"])
+        self.act_rules = self._action("rules", self.show_rules, ["F1"])
         self.act_about = self._action("about", self.show_about, [])
-        self.act_copy = self._action("copyCode", self.copy_code, ["Ctrl+Shift+C"])
+        self.act_copy = self._action(
+            "copyCode", self.copy_code, ["Ctrl+Shift+C"], icons.copy_icon()
+        )
         self.act_describe = self._action("describe", self.announce_position, ["Ctrl+D"])
         self.act_quit = self._action("quit", self.close, ["Ctrl+Q"])
 
@@ -222,36 +210,51 @@ class MainWindow(QMainWindow):
         self.setStatusBar(status)
 
     def _arrange_status(self, narrow: bool) -> None:
-        """One row on a desktop; on a phone-width window the code goes to a second row."""
+        """One row on a desktop; on a phone-width window two, so no language is clipped.
+
+        Narrow: score, moves and time on top; the bare code, the solver's note and
+        an icon-only copy button below (the toolbar goes icon-only too).
+        """
         if narrow == self._narrow:
             return
         self._narrow = narrow
         top, bottom = self._status_rows
-        widgets = (
-            self.score_label,
-            self.moves_label,
-            self.time_label,
-            self.solver_label,
-            self.code_label,
-            self.copy_button,
-        )
         for row in self._status_rows:
+            row.setSpacing(10 if narrow else 14)
             while row.count():
                 row.takeAt(0)
-        for widget in widgets[:4]:
+        for widget in (self.score_label, self.moves_label, self.time_label):
             top.addWidget(widget)
-        top.addStretch(1)
-        tail = bottom if narrow else top
-        tail.addWidget(self.code_label)
         if narrow:
-            tail.addStretch(1)
-        tail.addWidget(self.copy_button)
-        style = (
+            top.addStretch(1)
+            bottom.addWidget(self.code_label)
+            bottom.addStretch(1)
+            bottom.addWidget(self.solver_label)
+            bottom.addWidget(self.copy_button)
+        else:
+            top.addWidget(self.solver_label)
+            top.addStretch(1)
+            top.addWidget(self.code_label)
+            top.addWidget(self.copy_button)
+        self.copy_button.setToolButtonStyle(
             Qt.ToolButtonStyle.ToolButtonIconOnly
             if narrow
             else Qt.ToolButtonStyle.ToolButtonTextBesideIcon
         )
-        self.toolbar.setToolButtonStyle(style)
+        self.toolbar.setToolButtonStyle(
+            Qt.ToolButtonStyle.ToolButtonIconOnly
+            if narrow
+            else Qt.ToolButtonStyle.ToolButtonTextBesideIcon
+        )
+        self._show_code()
+
+    def _show_code(self) -> None:
+        """The code in the status bar: "Game CF1-…" on a desktop, the bare code on a phone."""
+        code = self.model.game.code or _("custom deal")
+        full = _("Game %(code)s") % {"code": code}
+        self.code_label.setText(code if self._narrow else full)
+        self.code_label.setAccessibleName(full)
+        self.code_label.setToolTip(full)
 
     # -- language -----------------------------------------------------------------
 
@@ -317,9 +320,7 @@ class MainWindow(QMainWindow):
         self.score_label.setText(_("Score: %(score)d") % {"score": game.score})
         self.moves_label.setText(_("Moves: %(moves)d") % {"moves": game.moves_made})
         self.time_label.setText(_("Time: %(time)s") % {"time": format_time(game.elapsed)})
-        code = game.code or _("custom deal")
-        self.code_label.setText(_("Game %(code)s") % {"code": code})
-        self.code_label.setAccessibleName(self.code_label.text())
+        self._show_code()
         self.solver_label.setText(self._solver_note)
         self.act_undo.setEnabled(game.can_undo)
         self.act_redo.setEnabled(game.can_redo)
