@@ -39,6 +39,7 @@ class CardItem(QGraphicsObject):
         self._height = 84.0
         self.four_colour = False
         self.lifted = False
+        self._flip = 1.0
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setCacheMode(QGraphicsItem.CacheMode.NoCache)
 
@@ -61,6 +62,18 @@ class CardItem(QGraphicsObject):
             self._face_up = face_up
             self.update()
 
+    @property
+    def flip(self) -> float:
+        """Progress of a turn-over: 1 when at rest; below 0.5 the old side still shows."""
+        return self._flip
+
+    def set_flip(self, progress: float) -> None:
+        """Draw the card part way through turning over (0 → 1), narrowing to an edge midway."""
+        progress = min(1.0, max(0.0, progress))
+        if progress != self._flip:
+            self._flip = progress
+            self.update()
+
     def set_accessible_name(self, name: str) -> None:
         self.setData(ACCESSIBLE_NAME, name)
 
@@ -78,8 +91,17 @@ class CardItem(QGraphicsObject):
     ) -> None:
         scale = device_scale(painter)
         width = round(self._width)
+        face_up = self._face_up
+        if self._flip < 1.0:
+            # A turn-over: the old side narrows to an edge, then the new side widens.
+            squeeze = abs(1.0 - 2.0 * self._flip)
+            if self._flip < 0.5:
+                face_up = not face_up
+            painter.translate(self._width / 2, 0)
+            painter.scale(max(squeeze, 0.02), 1.0)
+            painter.translate(-self._width / 2, 0)
         pixmap = cardart.card_pixmap(
-            self.card if self._face_up else None, width, scale, four_colour=self.four_colour
+            self.card if face_up else None, width, scale, four_colour=self.four_colour
         )
         painter.drawPixmap(QPointF(0, 0), pixmap)
 

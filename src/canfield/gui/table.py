@@ -11,6 +11,7 @@ auto-fill from the reserve all look the same.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -53,6 +54,9 @@ PileKey = tuple[str, int]
 
 MOVE_MS: Final = 210
 SHAKE_MS: Final = 280
+HINT_MS: Final = 2600
+"""How long a hint's rings stay on the table."""
+HINT_NUDGE_MS: Final = 900
 _PILES: Final[tuple[PileKey, ...]] = (
     ("stock", 0),
     ("waste", 0),
@@ -237,12 +241,14 @@ class TableScene(QGraphicsScene):
         group = QParallelAnimationGroup(self) if animate else None
         for card, place in places.items():
             item = self._cards[card]
+            turned = item.face_up != place.face_up
             item.set_face_up(place.face_up)
+            item.set_flip(1.0)
             target = place.pos
             if group is not None and item.pos() != target:
                 item.setZValue(2000 + place.z + (100 if card in delayed else 0))
                 item.setVisible(True)
-                group.addAnimation(self._move_animation(item, target, card in delayed))
+                group.addAnimation(self._move_animation(item, target, card in delayed, turned))
             else:
                 item.setPos(target)
                 item.setZValue(place.z)
@@ -261,14 +267,28 @@ class TableScene(QGraphicsScene):
             self.animation_finished.emit()
 
     def _move_animation(
-        self, item: CardItem, target: QPointF, delayed: bool
-    ) -> QPropertyAnimation | QSequentialAnimationGroup:
+        self, item: CardItem, target: QPointF, delayed: bool, turned: bool = False
+    ) -> QPropertyAnimation | QSequentialAnimationGroup | QParallelAnimationGroup:
+        """Slide ``item`` to ``target``; a card changing sides (a draw, its undo) turns over too."""
         anim = QPropertyAnimation(item, b"pos")
         anim.setStartValue(item.pos())
         anim.setEndValue(target)
         distance = math.hypot(target.x() - item.pos().x(), target.y() - item.pos().y())
-        anim.setDuration(int(min(MOVE_MS + distance * 0.12, 360)))
+        duration = int(min(MOVE_MS + distance * 0.12, 360))
+        anim.setDuration(duration)
         anim.setEasingCurve(QEasingCurve.Type.OutCubic)
+        if turned:
+            both = QParallelAnimationGroup()
+            both.addAnimation(anim)
+            flip = QVariantAnimation()
+            flip.setStartValue(0.0)
+            flip.setEndValue(1.0)
+            flip.setDuration(duration)
+            flip.setEasingCurve(QEasingCurve.Type.InOutSine)
+            flip.valueChanged.connect(lambda value: item.set_flip(float(value)))
+            item.set_flip(0.0)
+            both.addAnimation(flip)
+            return both
         if not delayed:
             return anim
         seq = QSequentialAnimationGroup()
@@ -311,6 +331,7 @@ class TableScene(QGraphicsScene):
     def _restore_positions(self) -> None:
         for card, place in self._places.items():
             item = self._cards[card]
+            item.set_flip(1.0)
             item.setPos(place.pos)
             item.setZValue(place.z)
         self._update_visibility(self._model.state, moving=False)
@@ -325,9 +346,11 @@ class TableScene(QGraphicsScene):
         self.animation_finished.emit()
 
     def _update_visibility(self, state: State, moving: bool) -> None:
-        """Hide cards buried in a stack (they cannot be seen) so a frame paints little."""
-        if moving:
-            return
+        """Hide cards buried in a stack (they cannot be seen) so a frame paints little.
+
+        While cards are moving nothing is hidden (a moving card may be one), but
+        cards a move uncovers - the stock's new top after a draw - show at once.
+        """
         hidden: set[int] = set()
         hidden.update(state.stock[:-2])
         hidden.update(state.reserve[:-2])
@@ -336,7 +359,10 @@ class TableScene(QGraphicsScene):
         for suit in range(4):
             hidden.update(state.foundation(suit)[:-2])
         for card, item in self._cards.items():
-            item.setVisible(card not in hidden)
+            if card not in hidden:
+                item.setVisible(True)
+            elif not moving:
+                item.setVisible(False)
 
     def _update_labels(self, state: State) -> None:
         n = len(state.reserve)
@@ -558,20 +584,27 @@ class TableScene(QGraphicsScene):
         self.shaken.emit()
         if not cards or not self.animations:
             return
+        amp = self._layout.card_w * 0.06
+
+        def offset(t: float) -> QPointF:
+            return QPointF(math.sin(t * math.pi * 6) * amp * (1 - t), 0)
+
+        self._wiggle(cards, offset, SHAKE_MS)
+
+    def _wiggle(self, cards: list[int], offset: Callable[[float], QPointF], ms: int) -> None:
+        """Move ``cards`` by ``offset(t)`` for t from 0 to 1, then put them back in place."""
         self._finish_animation()
         items = [self._cards[c] for c in cards]
         bases = [self._places[c].pos for c in cards]
-        amp = self._layout.card_w * 0.06
         anim = QVariantAnimation(self)
         anim.setStartValue(0.0)
         anim.setEndValue(1.0)
-        anim.setDuration(SHAKE_MS)
+        anim.setDuration(ms)
 
         def step(value: object) -> None:
-            t = float(value)  # type: ignore[arg-type]
-            dx = math.sin(t * math.pi * 6) * amp * (1 - t)
+            shift = offset(float(value))  # type: ignore[arg-type]
             for item, base in zip(items, bases, strict=True):
-                item.setPos(base + QPointF(dx, 0))
+                item.setPos(base + shift)
 
         def done() -> None:
             if self._shake is anim:
@@ -586,26 +619,45 @@ class TableScene(QGraphicsScene):
         anim.start()
 
     def show_hint(self, move: Move) -> None:
-        """Point at a hinted move for a moment: the card and where it goes."""
+        """Point at a hinted move for a moment: ring the card and its target, nudge it there."""
         self._clear_hint()
         self.hinted = move
         if move.card is None:
             self._hint_ring.show_at(self.pile_rect(("stock", 0)))
-        else:
-            card = int(move.card)
-            group = self.movable_group(card) or [card]
-            rect = QRectF()
-            for c in group:
-                rect = rect.united(self._cards[c].sceneBoundingRect())
-            self._hint_ring.show_at(rect)
-            kind = "foundation" if move.target == FOUNDATION else "column"
-            index = (
-                self._model.state.foundation_order.index(card // 13)
-                if kind == "foundation"
-                else move.target
-            )
-            self._set_drop_target((kind, index))
-        self._hint_timer.start(1800)
+            self._hint_timer.start(HINT_MS)
+            return
+        card = int(move.card)
+        group = self.movable_group(card) or [card]
+        rect = QRectF()
+        for c in group:
+            rect = rect.united(self._cards[c].sceneBoundingRect())
+        self._hint_ring.show_at(rect)
+        target = self._hint_target(move)
+        self._set_drop_target(target)
+        self._hint_timer.start(HINT_MS)
+        if self.animations:
+            # Lean the cards a quarter of the way towards the target and back, twice.
+            goal = self._drop_ring.ring_rect().center()
+            delta = goal - rect.center()
+            length = math.hypot(delta.x(), delta.y()) or 1.0
+            reach = min(length, self._layout.card_w * 0.35) / length
+            offset = QPointF(delta.x() * reach, delta.y() * reach)
+            self._wiggle(group, lambda t: offset * math.sin(t * math.pi * 2) ** 2, HINT_NUDGE_MS)
+
+    def _hint_target(self, move: Move) -> PileKey:
+        card = int(move.card) if move.card is not None else 0
+        if move.target == FOUNDATION:
+            return ("foundation", self._model.state.foundation_order.index(card // 13))
+        return ("column", int(move.target))
+
+    def hint_text(self, move: Move) -> str:
+        """The hint in words, for the status bar and screen readers."""
+        if move.card is None:
+            return _("Hint: tap the stock")
+        return _("Hint: %(card)s to %(target)s") % {
+            "card": card_name(int(move.card), self.lang),
+            "target": self.pile_label(self._hint_target(move)),
+        }
 
     def _clear_hint(self) -> None:
         self._hint_ring.hide()

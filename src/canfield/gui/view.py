@@ -9,14 +9,26 @@ spoken position, updated (with an accessibility event) after every action.
 
 from __future__ import annotations
 
+from typing import Any
+
+from PySide6 import QtGui
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QAccessible, QAccessibleEvent, QKeyEvent, QPainter, QResizeEvent
+from PySide6.QtGui import (
+    QAccessible,
+    QAccessibleEvent,
+    QKeyEvent,
+    QPainter,
+    QResizeEvent,
+)
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
 from canfield.gui.table import TableScene
 from canfield.i18n import _
 
 __all__ = ["TableView"]
+
+_ANNOUNCEMENT: Any = getattr(QtGui, "QAccessibleAnnouncementEvent", None)
+"""Qt 6.8's spoken-notice event; older Qt falls back to a description change."""
 
 
 class TableView(QGraphicsView):
@@ -25,6 +37,8 @@ class TableView(QGraphicsView):
     def __init__(self, scene: TableScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
         self._table = scene
+        self.last_announcement = ""
+        """The last text handed to screen readers with :meth:`announce` (for tests)."""
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -78,6 +92,16 @@ class TableView(QGraphicsView):
             QAccessible.updateAccessibility(
                 QAccessibleEvent(self, QAccessible.Event.DescriptionChanged)
             )
+
+    def announce(self, text: str) -> None:
+        """Have screen readers say ``text`` now (a hint, a notice), politely."""
+        self.last_announcement = text
+        if not QAccessible.isActive():
+            return
+        if _ANNOUNCEMENT is not None:
+            QAccessible.updateAccessibility(_ANNOUNCEMENT(self, text))
+        else:
+            self.set_position_description(text)
 
     def _on_focus_changed(self, name: str) -> None:
         self.setAccessibleName(name)

@@ -74,6 +74,8 @@ class MainWindow(QMainWindow):
         self._win_panel.new_game.connect(self.new_game)
         self._solver_note = ""
         self._last_tick = time.monotonic()
+        self._clock_on = False
+        """Whether the game's time is running (see :meth:`clock_should_run`)."""
         self._clock = QTimer(self)
         self._clock.setInterval(1000)
         self._clock.timeout.connect(self._tick)
@@ -93,6 +95,7 @@ class MainWindow(QMainWindow):
 
         self.model.changed.connect(self._on_changed)
         self.model.won.connect(self._on_won)
+        self.model.about_to_replace.connect(self._on_about_to_replace)
         language_notifier().language_changed.connect(self._on_language)
         self.retranslate()
         self._refresh(None)
@@ -309,7 +312,7 @@ class MainWindow(QMainWindow):
             self._cascade.stop()
             self._win_panel.hide()
             self.scene.interactive = True
-        self._last_tick = time.monotonic()
+        self._tick()
         self.save()
         self._refresh(change)
         if self._background_solver:
@@ -330,13 +333,37 @@ class MainWindow(QMainWindow):
         self.position_label.setText(text)
         self.view.set_position_description(text)
 
+    def clock_should_run(self) -> bool:
+        """The game's time runs from the first move to the win, only while the player can play.
+
+        A minimised or inactive window (another app in front, a dialog open)
+        pauses it, so a game left on screen does not count the time away.
+        """
+        game = self.model.game
+        return (
+            game.moves_made > 0
+            and not game.is_won
+            and self.isVisible()
+            and self.isActiveWindow()
+            and not self.isMinimized()
+        )
+
     def _tick(self) -> None:
+        """Add the time since the last tick if the clock was running; then look again."""
         now = time.monotonic()
         game = self.model.game
-        if game.moves_made > 0 and not game.is_won and self.isVisible():
+        if self._clock_on:
             game.elapsed += now - self._last_tick
-            self.time_label.setText(_("Time: %(time)s") % {"time": format_time(game.elapsed)})
         self._last_tick = now
+        self._clock_on = self.clock_should_run()
+        self.time_label.setText(_("Time: %(time)s") % {"time": format_time(game.elapsed)})
+
+    def _on_about_to_replace(self, old: Game) -> None:
+        """The outgoing game keeps the time it ran; the new one starts stopped."""
+        if self._clock_on:
+            old.elapsed += time.monotonic() - self._last_tick
+        self._clock_on = False
+        self._last_tick = time.monotonic()
 
     def save(self) -> None:
         """Write the game as it stands (one transaction); a failing disk is reported once."""
@@ -470,6 +497,9 @@ class MainWindow(QMainWindow):
             if move is not None:
                 self.scene.show_hint(move)
                 self._solver_note = _("Winnable")
+                text = self.scene.hint_text(move)
+                self.statusBar().showMessage(text, 6000)
+                self.view.announce(text)
             elif verdict is Verdict.LOST:
                 self._solver_note = _("No winning line")
                 if undo:
@@ -583,8 +613,8 @@ class MainWindow(QMainWindow):
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         super().changeEvent(event)
-        if event.type() == QEvent.Type.ActivationChange:
-            self._last_tick = time.monotonic()
+        if event.type() in (QEvent.Type.ActivationChange, QEvent.Type.WindowStateChange):
+            self._tick()
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
         self._arrange_status(narrow=event.size().width() < 640)
