@@ -1,0 +1,277 @@
+"""Polish a demanding player notices: readable long columns, turning cards, the clock,
+hints in words, our own toolbar icons and a status bar that fits a phone in every language."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from app_helpers import EXAMPLE_CODE, WIN_DECK, WIN_MOVES, make_window, window
+from PySide6.QtCore import QPointF, QSize
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QWidget
+
+from canfield import Card, Game
+from canfield.gui import window as window_module
+from canfield.gui.i18n_qt import switch_language
+from canfield.gui.layout import TableLayout, index_depth
+from canfield.gui.window import MainWindow
+from canfield.moves import Move
+
+__all__ = ["window"]
+
+LONG_CODE = "CF1-D3-AAAAAAB"
+_LONG_LINE = (
+    "s 5C>4 s s s s s s JD>3 s s s s s s s s 9C>1 s s s s s s s s s s s s TC>3 9D>3 s s s s s "
+    "s s s 8H>1 s s s s 7C>1 s 6S>2 6D>1 2H>4 4D>1 3C>1 5H>2 s 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 "
+    "2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 s 2H>4 2H>1 AS>1 2H>4 2H>1 2H>4 2H>1 2H>4 "
+    "2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 "
+    "2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 s 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 s 2H>4 "
+    "2H>1 s 8S>3 7D>3 2H>4 2H>1 2H>4 2H>1 s 8H>2 8H>1 8H>2 2H>4 8H>1 8H>2 8H>1 2H>1 8H>2 2H>4 "
+    "2H>2 2H>4 8H>1 8H>2 2H>2 8H>1 8H>2 2H>4 8H>1 8H>2 2H>2 s KH>2 8H>1 8H>2 8H>1 QS>1 s 7D>3 "
+    "s 7D>1 7D>3 7D>1 8H>2 7D>3 7D>2 2H>4 8H>1 7D>3 8H>2 7D>4 8H>1 8H>2 2H>2 7D>3 8H>1 2H>4 "
+    "2H>1 8H>2 s s s 7D>2 s 2H>4 7D>3 7D>4 8H>1 2H>1 7D>3 8H>2 8H>1 8H>2 2H>4 8H>1 2H>1 8H>2 "
+    "s 4S>3 2H>4 s 2H>2 8H>1 8H>2 2H>4 7D>4 7D>3 8H>1 7D>4 7D>3 8H>2 s 7D>4 2H>2 7D>3 2H>4 "
+    "8H>1 2H>1 8H>2 s 7D>2 2H>4 8H>1 s 8H>2 7D>3 2H>2 7D>2 8H>1"
+)
+LONG_MOVES = _LONG_LINE.split(" ")
+"""Random play that builds a 20-card column (10♥ down to the 4♠, through A-K)."""
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[float]]:
+    """A hand-driven monotonic clock for the window's elapsed time."""
+    now = [1000.0]
+    monkeypatch.setattr(window_module.time, "monotonic", lambda: now[0])
+    yield now
+
+
+# -- long columns -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [(360, 536), (768, 930), (1280, 700), (1920, 980)])
+def test_long_columns_shrink_cards_before_hiding_indices(size: tuple[int, int]) -> None:
+    normal = TableLayout.compute(*size, 1.4)
+    for count in (5, 8, 10, 13):
+        lay = TableLayout.compute(*size, 1.4, count)
+        assert lay.card_w >= normal.card_w * 0.72 - 1
+        assert lay.column_step_for(count) >= index_depth(lay.card_w) * 0.9 - 0.5, (size, count)
+        col = lay.column_area(0, count)
+        assert col.bottom() <= size[1] + 0.5
+    # Short columns never change the table.
+    assert TableLayout.compute(*size, 1.4, 4) == normal
+
+
+def test_a_20_card_column_stays_on_the_table_and_tappable(tmp_path: Path, qtbot: object) -> None:
+    game = Game.from_code(LONG_CODE)
+    for move in LONG_MOVES:
+        game.play(move)
+    longest = max(game.state.columns, key=len)
+    assert len(longest) >= 20
+    win = make_window(tmp_path, game, size=(360, 640))
+    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    scene = win.scene
+    lay = scene.table_layout
+    assert lay.card_w < TableLayout.compute(lay.width, lay.height, 1.4).card_w
+    rects = [scene.card_item(c).sceneBoundingRect() for c in longest]
+    assert rects[-1].bottom() <= lay.height
+    steps = {round(b.top() - a.top()) for a, b in itertools.pairwise(rects)}
+    assert min(steps) >= 8  # still a strip a finger can hit
+    # Each card is found where it shows.
+    for card, rect in zip(longest, rects, strict=True):
+        assert scene.card_at(rect.topLeft() + QPointF(4, 4)) == card
+    win.close()
+    win.store.close()
+
+
+# -- drawing turns cards over -----------------------------------------------------------------
+
+
+def test_drawn_cards_turn_over_while_they_slide(window: MainWindow) -> None:
+    window.apply_settings(window.settings.replace(animations=True), save=False)
+    scene = window.scene
+    stock_before = list(window.model.state.stock)
+    window.model.draw()
+    drawn = window.model.state.waste
+    assert len(drawn) == 3
+    assert scene.is_animating
+    assert all(scene.card_item(c).flip < 0.5 for c in drawn)
+    # The stock's new top is on show during the move, not only after it.
+    new_top = window.model.state.stock[-1]
+    assert new_top == stock_before[-4]
+    assert scene.card_item(new_top).isVisible()
+    QTest.qWait(80)
+    assert any(0.0 < scene.card_item(c).flip < 1.0 for c in drawn)
+    QTest.qWait(450)
+    assert not scene.is_animating
+    assert all(scene.card_item(c).flip == 1.0 and scene.card_item(c).face_up for c in drawn)
+
+
+def test_no_turn_over_without_animations(window: MainWindow) -> None:
+    window.model.draw()
+    assert all(window.scene.card_item(c).flip == 1.0 for c in window.model.state.waste)
+
+
+# -- the clock ------------------------------------------------------------------------------
+
+
+def test_clock_waits_for_the_first_move(window: MainWindow, clock: list[float]) -> None:
+    window.activateWindow()
+    clock[0] += 30
+    window._tick()
+    assert window.model.game.elapsed == 0
+    window.model.play("QC>2")
+    clock[0] += 5
+    window._tick()
+    assert window.model.game.elapsed == pytest.approx(5)
+    assert window.time_label.text() == "Time: 0:05"
+
+
+def test_clock_pauses_while_inactive_or_minimised(window: MainWindow, clock: list[float]) -> None:
+    window.activateWindow()
+    window.model.play("QC>2")
+    clock[0] += 4
+    other = QWidget()
+    other.show()
+    other.activateWindow()
+    QApplication.processEvents()
+    assert not window.isActiveWindow()
+    clock[0] += 60
+    window._tick()
+    assert window.model.game.elapsed == pytest.approx(4)
+    other.close()
+    window.activateWindow()
+    QApplication.processEvents()
+    clock[0] += 2
+    window._tick()
+    assert window.model.game.elapsed == pytest.approx(6)
+    window.showMinimized()
+    QApplication.processEvents()
+    clock[0] += 100
+    window._tick()
+    assert window.model.game.elapsed == pytest.approx(6)
+    window.showNormal()
+    window.activateWindow()
+    QApplication.processEvents()
+    clock[0] += 1
+    window._tick()
+    assert window.model.game.elapsed == pytest.approx(7)
+
+
+def test_clock_stops_at_the_win(tmp_path: Path, qtbot: object, clock: list[float]) -> None:
+    win = make_window(tmp_path, Game.from_deck(WIN_DECK, draw=1))
+    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    win.activateWindow()
+    for move in WIN_MOVES:
+        clock[0] += 1
+        win.model.play(move)
+    assert win.model.game.is_won
+    at_win = win.model.game.elapsed
+    assert at_win == pytest.approx(len(WIN_MOVES) - 1)
+    clock[0] += 500
+    win._tick()
+    assert win.model.game.elapsed == at_win
+    win.close()
+    win.store.close()
+
+
+# -- hints --------------------------------------------------------------------------------
+
+
+def _fake_hint(move: Move) -> object:
+    def hint(game: object, time_limit: float = 0.0) -> object:
+        return SimpleNamespace(move=move, verdict=None, undo=None)
+
+    return hint
+
+
+def test_hint_is_ringed_nudged_shown_and_announced(
+    window: MainWindow, qtbot: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import canfield.solver
+
+    move = next(m for m in window.model.game.legal_moves() if str(m) == "QC>2")
+    monkeypatch.setattr(canfield.solver, "hint", _fake_hint(move))
+    window.apply_settings(window.settings.replace(animations=True), save=False)
+    qc = window.scene.card_item(Card.parse("QC"))
+    home = qc.pos()
+    window.act_hint.trigger()
+    qtbot.waitUntil(lambda: window.view.last_announcement != "", timeout=3000)  # type: ignore[attr-defined]
+    text = "Hint: queen of clubs to column 2"
+    assert window.view.last_announcement == text
+    assert window.statusBar().currentMessage() == text
+    assert window.scene.drop_target == ("column", 1)
+    QTest.qWait(150)
+    assert qc.pos() != home  # leaning towards column 2
+    QTest.qWait(900)
+    assert qc.pos() == home
+
+
+def test_hint_text_in_every_language(window: MainWindow) -> None:
+    move = next(m for m in window.model.game.legal_moves() if str(m) == "QC>2")
+    expected = {
+        "pt": "Sugestão: dama de paus para a coluna 2",
+        "hu": "Tipp: treff dáma, cél: 2. oszlop",
+        "id": "Petunjuk:",
+    }
+    try:
+        for lang, start in expected.items():
+            switch_language(QApplication.instance(), lang)
+            assert window.scene.hint_text(move).startswith(start)
+            assert window.scene.hint_text(Move.DRAW) != "Hint: tap the stock"
+    finally:
+        switch_language(QApplication.instance(), "en")
+
+
+# -- toolbar and status bar ---------------------------------------------------------------------
+
+
+def test_toolbar_icons_are_ours(window: MainWindow) -> None:
+    style = window.style()
+    for action in (window.act_new, window.act_undo, window.act_redo, window.act_hint):
+        icon = action.icon()
+        assert not icon.isNull()
+        image = icon.pixmap(QSize(24, 24)).toImage()
+        assert any(image.pixelColor(x, y).alpha() > 0 for x in range(24) for y in range(24))
+    std = style.standardIcon(style.StandardPixmap.SP_FileIcon).pixmap(24).toImage()
+    assert window.act_new.icon().pixmap(24).toImage() != std
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "hu", "id"])
+def test_status_bar_fits_a_phone_in_every_language(
+    tmp_path: Path, qtbot: object, lang: str
+) -> None:
+    game = Game.from_code(EXAMPLE_CODE)
+    game.play("QC>2")
+    game.elapsed = 3725.0  # 1:02:05, the widest time
+    switch_language(QApplication.instance(), lang)
+    try:
+        win = make_window(tmp_path, game, size=(360, 640))
+        qtbot.addWidget(win)  # type: ignore[attr-defined]
+        from canfield.i18n import _
+
+        for note in (_("No winning line"), _("Winnable deal"), _("Winnable")):
+            win.solver_label.setText(note)
+            QApplication.processEvents()
+            bar = win.statusBar()
+            for label in (
+                win.score_label,
+                win.moves_label,
+                win.time_label,
+                win.solver_label,
+                win.code_label,
+            ):
+                assert label.width() >= label.sizeHint().width(), (lang, label.text())
+                right = label.mapTo(bar, label.rect().topRight()).x()
+                assert right <= bar.width(), (lang, label.text())
+            assert win.copy_button.isVisible()
+            assert win.copy_button.mapTo(bar, win.copy_button.rect().topRight()).x() <= bar.width()
+        assert EXAMPLE_CODE in win.code_label.text()
+        assert win.code_label.accessibleName().endswith(EXAMPLE_CODE)
+        win.close()
+        win.store.close()
+    finally:
+        switch_language(QApplication.instance(), "en")
