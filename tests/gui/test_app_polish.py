@@ -9,8 +9,17 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from app_helpers import EXAMPLE_CODE, WIN_DECK, WIN_MOVES, make_window, window
-from PySide6.QtCore import QPointF, QSize
+from app_helpers import (
+    EXAMPLE_CODE,
+    WIN_DECK,
+    WIN_MOVES,
+    card_point,
+    drag,
+    make_window,
+    window,
+)
+from PySide6.QtCore import QEvent, QPoint, QPointF, QSize, Qt
+from PySide6.QtGui import QMouseEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -275,3 +284,53 @@ def test_status_bar_fits_a_phone_in_every_language(
         win.store.close()
     finally:
         switch_language(QApplication.instance(), "en")
+
+
+# -- double-click habit and dragging sequences --------------------------------------------------
+
+
+def _double_click(win: MainWindow, at: QPoint) -> None:
+    """What a desktop double-click delivers: press, release, double-click, release."""
+    viewport = win.view.viewport()
+    left, none = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    QTest.mousePress(viewport, left, none, at)
+    QTest.mouseRelease(viewport, left, none, at)
+    event = QMouseEvent(
+        QEvent.Type.MouseButtonDblClick,
+        QPointF(at),
+        QPointF(viewport.mapToGlobal(at)),
+        left,
+        left,
+        none,
+    )
+    QApplication.sendEvent(viewport, event)
+    QTest.mouseRelease(viewport, left, none, at)
+
+
+def test_double_click_moves_one_card_not_the_one_beneath(window: MainWindow) -> None:
+    _double_click(window, card_point(window, Card.parse("QC")))
+    state = window.model.state
+    assert window.model.game.moves_made == 1
+    assert state.columns[1][-1] == Card.parse("QC")
+    assert len(state.reserve) == 12  # the 8♥ under it stayed put
+
+
+def test_double_click_on_the_stock_draws_twice(window: MainWindow) -> None:
+    at = window.view.mapFromScene(window.scene.table_layout.stock.center())
+    _double_click(window, at)
+    assert window.model.game.moves_made == 2
+    assert len(window.model.state.stock) == 28
+
+
+def test_drag_a_sequence_from_inside_a_column_with_a_sloppy_drop(window: MainWindow) -> None:
+    window.model.play("QC>2")  # column 2: K♥ Q♣
+    kh, qc, as_ = Card.parse("KH"), Card.parse("QC"), Card.parse("AS")
+    # Grab the king (under the queen) and let go well off the ace: the overlap decides.
+    start = card_point(window, kh)
+    target = card_point(window, as_) + QPoint(round(window.scene.table_layout.card_w * 0.4), 60)
+    drag(window, start, target, release=False)
+    assert window.scene.drop_target == ("column", 3)
+    QTest.mouseRelease(window.view.viewport(), Qt.MouseButton.LeftButton, pos=target)
+    state = window.model.state
+    assert state.columns[3] == (as_, kh, qc)
+    assert len(state.columns[1]) == 1  # refilled from the reserve

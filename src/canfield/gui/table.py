@@ -128,6 +128,8 @@ class TableScene(QGraphicsScene):
         self._anim: QParallelAnimationGroup | None = None
         self._shake: QVariantAnimation | None = None
         self._press: _Press | None = None
+        self._last_tap: int | None = None
+        """The card the last tap was on (a double-click guard)."""
         self._drop_target: PileKey | None = None
         self._focus: PileKey = ("stock", 0)
         self._focus_depth = 0
@@ -470,7 +472,22 @@ class TableScene(QGraphicsScene):
         self._press = _Press(pos, card, self.pile_of(card), cards, origins)
 
     def mouseDoubleClickEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802 - Qt override
-        # A quick second tap is just another tap (the setting decides what a tap does).
+        """A quick second tap is just another tap - unless the first one moved that card.
+
+        Players used to "double-click sends it home" double-click out of habit: the
+        first click already moved the card, and the second must not play whatever
+        card now lies under the pointer. Quick taps on the stock still draw each time.
+        """
+        tapped = self._last_tap
+        if tapped is not None and event.button() == Qt.MouseButton.LeftButton:
+            under = self.card_at(event.scenePos())
+            on_stock = self.pile_at(event.scenePos()) == ("stock", 0) or (
+                under is not None and under in self._model.state.stock
+            )
+            if not on_stock and under != tapped:
+                event.accept()
+                self._press = None
+                return
         self.mousePressEvent(event)
 
     def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802 - Qt override
@@ -504,6 +521,7 @@ class TableScene(QGraphicsScene):
         self._tap(press.card, press.pile)
 
     def _tap(self, card: int | None, pile: PileKey | None) -> None:
+        self._last_tap = card
         state = self._model.state
         if card is not None and card in state.stock:
             pile = ("stock", 0)
