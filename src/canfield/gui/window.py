@@ -35,6 +35,7 @@ from canfield.gui.celebration import Cascade, WinPanel, format_time
 from canfield.gui.i18n_qt import language_notifier, switch_language, translate_buttons
 from canfield.gui.model import Change, GameModel
 from canfield.gui.table import TableScene
+from canfield.gui.toast import Toast
 from canfield.gui.view import TableView
 from canfield.gui.worker import Worker
 from canfield.i18n import _, language, ngettext
@@ -211,6 +212,8 @@ class MainWindow(QMainWindow):
         self._arrange_status(narrow=False)
         status.addPermanentWidget(box, 1)
         self.setStatusBar(status)
+        self.toast = Toast(self.view)
+        status.messageChanged.connect(self.toast.show_message)
 
     def _arrange_status(self, narrow: bool) -> None:
         """One row on a desktop; on a phone-width window two, so no language is clipped.
