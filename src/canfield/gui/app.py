@@ -66,9 +66,29 @@ def app_icon() -> QIcon:
     return icon
 
 
+def no_display_reason() -> str | None:
+    """Why a window cannot open here, or ``None`` when it can.
+
+    Without this, Qt aborts the process with a core dump on a Linux machine
+    that has no display server; a one-line explanation is kinder.
+    """
+    if not sys.platform.startswith("linux") or os.environ.get("QT_QPA_PLATFORM"):
+        return None
+    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        return None
+    return (
+        "no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set); "
+        "in a terminal try 'canfield show CODE' or 'canfield screenshot OUT.png'"
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Open the app; returns the exit status."""
     args = list(sys.argv[1:] if argv is None else argv)
+    reason = no_display_reason()
+    if reason is not None:
+        print(f"canfield: {reason}", file=sys.stderr)
+        return 1
     app = create_application(args)
     from canfield.gui.i18n_qt import switch_language
     from canfield.gui.window import MainWindow
