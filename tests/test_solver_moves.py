@@ -14,9 +14,25 @@ import pytest
 from canfield.deal import DealCode
 from canfield.game import Game
 from canfield.moves import Move
-from canfield.rules import apply_move, legal_moves, talon, talon_on_cycle, talon_reachable
+from canfield.rules import (
+    apply_move,
+    legal_moves,
+    play_from_talon,
+    play_known,
+    talon,
+    talon_on_cycle,
+    talon_reachable,
+)
 from canfield.solver import Verdict, solve
-from canfield.solver.search import Limits, Options, _key, _normalize, search, successors
+from canfield.solver.search import (
+    _TALON,
+    Limits,
+    Options,
+    _key,
+    _normalize,
+    search,
+    successors,
+)
 from canfield.state import State
 from solver_oracle import brute_force, small_positions
 from test_solver import locked_position
@@ -81,7 +97,7 @@ def _expanded(state: State, options: Options) -> set[tuple[int, int]]:
     cards, pointer = talon(state)
     return {
         (int(m.card), m.target)  # type: ignore[arg-type]
-        for _, m, _ in successors(state, cards, pointer, options)
+        for m, _, _, _ in successors(state, cards, pointer, options)
     }
 
 
@@ -94,6 +110,54 @@ def test_unpruned_successors_are_the_legal_moves_over_all_taps() -> None:
             if m.card is not None
         }
         assert _expanded(state, Options(symmetry=False)) == legal
+
+
+def _long_tail_position(draw: int) -> State:
+    """Column 1 holds a 27-card tail KS … KC: QH, a child of its own end, lies inside it."""
+    tail = []
+    for step in range(27):
+        rank = (12 - step) % 13  # 0-based, K first, wrapping A -> K
+        suit = (0 if step < 26 else 3) if step % 2 == 0 else 1
+        tail.append(suit * 13 + rank)
+    rest = [c for c in range(52) if c not in tail]
+    return State(
+        stock=tuple(rest[4:]),
+        waste=(),
+        reserve=(),
+        foundations=(0, 0, 0, 0),
+        columns=(tuple(tail), (rest[0],), (rest[1], rest[2]), (rest[3],)),
+        base=rest[4],
+        draw=draw,
+    )
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_a_tail_never_moves_onto_itself(draw: int) -> None:
+    state = _long_tail_position(draw)
+    legal = {
+        (int(m.card), m.target)
+        for s in _tap_closure(state)
+        for m in legal_moves(s)
+        if m.card is not None
+    }
+    assert _expanded(state, Options(symmetry=False)) == legal
+
+
+def test_unchecked_plays_match_apply_move() -> None:
+    """The search's unchecked primitives make exactly the positions ``apply_move`` makes."""
+    for state in _positions(60, 6):
+        cards, pointer = talon(state)
+        for move, card, source, index in successors(state, cards, pointer, Options(symmetry=False)):
+            if source == _TALON:
+                tapped = state._replace(stock=cards[index + 1 :][::-1], waste=cards[: index + 1])
+                expected, _ = apply_move(tapped, move)
+                rest = cards[:index] + cards[index + 1 :]
+                got = play_from_talon(state, card, rest, index, move.target)
+            else:
+                expected, _ = apply_move(state, move)
+                got = play_known(state, card, move.target, source)
+            assert got == expected._replace(fan=got.fan), (state, move)
+            assert got.fan == (0 if source == _TALON else expected.fan)
 
 
 def _key_after(state: State, card: int, target: int) -> tuple[object, ...]:

@@ -394,3 +394,95 @@ def talon_reachable(size: int, pointer: int, draw: int) -> list[int]:
         if q - 1 not in found:
             found.append(q - 1)
     return found
+
+
+# -- unchecked primitives for search ---------------------------------------
+#
+# ``apply_move`` re-validates every move and searches for the card; a search
+# that generates its moves from the rules' own tables already knows both. These
+# do the same transformation as ``apply_move`` (auto-fill included) without
+# the checks; ``tests/test_solver_moves.py`` checks they agree with it.
+
+FROM_RESERVE: Final = -1
+"""``source`` of :func:`play_known` for the reserve's top card."""
+FROM_FOUNDATION: Final = FOUNDATION
+"""``source`` of :func:`play_known` for a take-back (the card is its foundation's top)."""
+
+
+def play_known(state: State, card: int, target: int, source: int) -> State:
+    """``apply_move(state, card_move(card, target))[0]`` for a move known to be legal.
+
+    ``source`` says where ``card`` is: a column 0-3 (it moves with the cards on
+    it), :data:`FROM_RESERVE` or :data:`FROM_FOUNDATION`. Talon cards go
+    through :func:`play_from_talon`.
+    """
+    stock, waste, reserve, found, columns, base, draw, fan = state
+    c0, c1, c2, c3 = columns
+    new_columns = [c0, c1, c2, c3]
+    suit = card // 13
+    if source == FROM_RESERVE:
+        moving: tuple[int, ...] = (card,)
+        reserve = reserve[:-1]
+    elif source == FROM_FOUNDATION:
+        moving = (card,)
+        found = _add_to(found, suit, -1)
+    else:
+        col = columns[source]
+        i = col.index(card)
+        moving = col[i:]
+        rest = col[:i]
+        if not rest and reserve:
+            rest = (reserve[-1],)
+            reserve = reserve[:-1]
+        new_columns[source] = rest
+    if target == FOUNDATION:
+        found = _add_to(found, suit, 1)
+    else:
+        new_columns[target] = columns[target] + moving
+    return State(
+        stock,
+        waste,
+        reserve,
+        found,
+        (new_columns[0], new_columns[1], new_columns[2], new_columns[3]),
+        base,
+        draw,
+        fan,
+    )
+
+
+def play_from_talon(
+    state: State, card: int, rest: tuple[int, ...], pointer: int, target: int
+) -> State:
+    """Play a talon card that taps can bring up to ``target``.
+
+    ``rest`` is the talon (see :func:`talon`) without ``card``. The result is
+    ``apply_move`` after the taps that bring ``card`` to the waste top, with
+    the remaining talon split after ``pointer`` cards: the play leaves it
+    where ``card`` was, or any split taps reach from there (equivalent, see
+    :func:`talon_on_cycle`).
+    """
+    found = state.foundations
+    columns = state.columns
+    if target == FOUNDATION:
+        found = _add_to(found, card // 13, 1)
+    else:
+        new_columns = list(columns)
+        new_columns[target] = columns[target] + (card,)
+        columns = (new_columns[0], new_columns[1], new_columns[2], new_columns[3])
+    return State(
+        rest[pointer:][::-1],
+        rest[:pointer],
+        state.reserve,
+        found,
+        columns,
+        state.base,
+        state.draw,
+        0,
+    )
+
+
+def _add_to(found: tuple[int, int, int, int], suit: int, step: int) -> tuple[int, int, int, int]:
+    counts = list(found)
+    counts[suit] += step
+    return (counts[0], counts[1], counts[2], counts[3])

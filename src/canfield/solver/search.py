@@ -13,15 +13,19 @@ place. The proofs of the prunings are in ``docs/solver.md``.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Final
 
 from canfield.moves import FOUNDATION, Move
 from canfield.rules import (
-    apply_move,
+    FROM_FOUNDATION,
+    FROM_RESERVE,
     card_move,
     movable_start,
+    play_from_talon,
+    play_known,
     stack_parents,
     talon,
     talon_on_cycle,
@@ -66,16 +70,8 @@ class SearchResult:
     seconds: float = 0.0
 
 
-# Move-ordering classes, tried in this order (ordering never changes a verdict).
-_UP_RESERVE: Final = 0
-_UP: Final = 1
-_RESERVE_DOWN: Final = 2
-_EMPTY_SOURCE: Final = 3
-_TALON_DOWN: Final = 4
-_WHOLE_TAIL: Final = 5
-_PARTIAL: Final = 6
-_TO_EMPTY: Final = 7
-_TAKE_BACK: Final = 8
+# Where a candidate card comes from (besides a column 0-3).
+_TALON: Final = -2
 
 
 @dataclass(slots=True)
@@ -95,106 +91,137 @@ def _normalize(state: State) -> tuple[State, tuple[int, ...], int]:
 
 
 def _key(state: State, cards: tuple[int, ...], pointer: int, symmetry: bool) -> tuple[object, ...]:
+    """The transposition key; within one search the talon's cards follow from the rest.
+
+    Nothing is ever put back on the talon or the reserve, so the talon is the
+    root's talon less the cards now elsewhere, in the same order, and the
+    reserve is a prefix of the root's: the split and the reserve's size say it all.
+    """
     columns = tuple(sorted(state.columns)) if symmetry else state.columns
-    return (cards, pointer, state.reserve, state.foundations, columns)
+    return (pointer, len(state.reserve), state.foundations, columns)
+
+
+def _reach(cards: tuple[int, ...], pointer: int, draw: int) -> dict[int, int]:
+    """Talon card -> index, for the cards taps can bring to the waste top."""
+    if draw == 1:
+        return dict(zip(cards, range(len(cards)), strict=True))
+    return {cards[i]: i for i in talon_reachable(len(cards), pointer, draw)}
 
 
 # _CHILDREN[e]: the cards that may be placed on ``e`` in a column (from the rules' table).
 _CHILDREN: Final = tuple(tuple(c for c in range(52) if e in stack_parents(c)) for e in range(52))
+_MOVE: Final = tuple(tuple(card_move(c, t) for t in range(FOUNDATION + 1)) for c in range(52))
+
+Candidate = tuple[Move, int, int, int]
+"""A move, its card, where the card is (column 0-3, reserve, foundation, talon), its talon index."""
 
 
 def successors(
-    state: State, cards: tuple[int, ...], pointer: int, options: Options
-) -> list[tuple[int, Move, int]]:
-    """Candidate moves as ``(order class, move, talon index or -1)``, best first.
+    state: State,
+    cards: tuple[int, ...],
+    pointer: int,
+    options: Options,
+    reach: dict[int, int] | None = None,
+) -> list[Candidate]:
+    """Candidate moves, best first (ordering never changes a verdict).
 
     Built from the rules' own primitives; ``tests/test_solver_moves.py`` checks
     that, with the talon expanded, these are exactly the legal moves (less the
-    pruned ones).
+    pruned ones). Order: reserve top up; other cards up; reserve top down;
+    moves that empty a column (the auto-fill brings a reserve card out); talon
+    cards down; whole tails; partial tails; moves into an empty column;
+    foundation take-backs.
     """
-    out: list[tuple[int, Move, int]] = []
-    add = out.append
+    if reach is None:
+        reach = _reach(cards, pointer, state.draw)
     found = state.foundations
     base = state.base
     columns = state.columns
     reserve = state.reserve
     symmetry = options.symmetry
-    end_column: dict[int, int] = {}
-    empties: list[int] = []
-    for j in range(4):
-        col = columns[j]
-        if col:
-            end_column[col[-1]] = j
-        else:
-            empties.append(j)
-    if symmetry and empties:
-        empties = empties[:1]  # empty columns are interchangeable
+    table = _MOVE
+    up: list[Candidate] = []
+    reserve_down: list[Candidate] = []
+    empty_source: list[Candidate] = []
+    talon_down: list[Candidate] = []
+    whole: list[Candidate] = []
+    partial: list[Candidate] = []
+    to_empty: list[Candidate] = []
+    take_back: list[Candidate] = []
     following = [
         suit * 13 + (base + found[suit]) % 13 if found[suit] < 13 else -1 for suit in range(4)
     ]
-
-    if reserve:
-        top = reserve[-1]
-        if following[top // 13] == top:
-            add((_UP_RESERVE, card_move(top, FOUNDATION), -1))
-        for parent in stack_parents(top):
-            j = end_column.get(parent, -1)
-            if j >= 0:
-                add((_RESERVE_DOWN, card_move(top, j), -1))
-    if cards:
-        reach = {cards[i]: i for i in talon_reachable(len(cards), pointer, state.draw)}
+    top = reserve[-1] if reserve else -1
+    if top >= 0 and following[top // 13] == top:
+        up.append((table[top][FOUNDATION], top, FROM_RESERVE, -1))
+    if reach:
         for card in following:
             index = reach.get(card, -1)
             if index >= 0:
-                add((_UP, card_move(card, FOUNDATION), index))
-        for end, j in end_column.items():
-            for card in _CHILDREN[end]:
-                index = reach.get(card, -1)
-                if index >= 0:
-                    add((_TALON_DOWN, card_move(card, j), index))
-        for j in empties:
-            for card, index in reach.items():
-                add((_TO_EMPTY, card_move(card, j), index))
+                up.append((table[card][FOUNDATION], card, _TALON, index))
+    tail_of: dict[int, int] = {}
+    starts = [0, 0, 0, 0]
+    empties: list[int] = []
     for k in range(4):
         col = columns[k]
+        if col:
+            end = col[-1]
+            if following[end // 13] == end:
+                up.append((table[end][FOUNDATION], end, k, -1))
+            start = movable_start(col)
+            starts[k] = start
+            for card in col[start:]:
+                tail_of[card] = k
+        else:
+            empties.append(k)
+    for j in range(4):
+        col = columns[j]
         if not col:
             continue
-        last = len(col) - 1
-        if following[col[last] // 13] == col[last]:
-            add((_UP, card_move(col[last], FOUNDATION), -1))
-        start = movable_start(col)
-        for i in range(start, last + 1):
-            card = col[i]
-            for parent in stack_parents(card):
-                j = end_column.get(parent, -1)
-                if j >= 0 and j != k:
-                    if i > start:
-                        order = _PARTIAL
-                    elif i == 0 and reserve:
-                        order = _EMPTY_SOURCE
-                    else:
-                        order = _WHOLE_TAIL
-                    add((order, card_move(card, j), -1))
-            if i > 0 or not symmetry:
-                for j in empties:
-                    if j != k:
-                        add((_TO_EMPTY, card_move(card, j), -1))
+        for card in _CHILDREN[col[-1]]:
+            if card == top:
+                reserve_down.append((table[card][j], card, FROM_RESERVE, -1))
+                continue
+            index = reach.get(card, -1)
+            if index >= 0:
+                talon_down.append((table[card][j], card, _TALON, index))
+                continue
+            k = tail_of.get(card, -1)
+            if k >= 0 and k != j:  # a tail over 25 cards can hold a child of its own end
+                source = columns[k]
+                i = source.index(card)
+                if i > starts[k]:
+                    partial.append((table[card][j], card, k, -1))
+                elif i == 0 and reserve:
+                    empty_source.append((table[card][j], card, k, -1))
+                else:
+                    whole.append((table[card][j], card, k, -1))
+    if empties:
+        if symmetry:
+            empties = empties[:1]  # empty columns are interchangeable
+        for j in empties:
+            for card, index in reach.items():
+                to_empty.append((table[card][j], card, _TALON, index))
+            for k in range(4):
+                col = columns[k]
+                if k == j or not col:
+                    continue
+                # a whole column into an empty one only swaps two columns
+                first = max(starts[k], 1) if symmetry else starts[k]
+                for i in range(first, len(col)):
+                    to_empty.append((table[col[i]][j], col[i], k, -1))
     for suit in range(4 if options.take_backs else 0):
         count = found[suit]
         if count:
             card = suit * 13 + (base + count - 1) % 13
             for parent in stack_parents(card):
-                j = end_column.get(parent, -1)
-                if j >= 0:
-                    add((_TAKE_BACK, card_move(card, j), -1))
+                for j in range(4):
+                    col = columns[j]
+                    if col and col[-1] == parent:
+                        take_back.append((table[card][j], card, FROM_FOUNDATION, -1))
             for j in empties:
-                add((_TO_EMPTY, card_move(card, j), -1))
-    out.sort(key=_order)
-    return out
-
-
-def _order(item: tuple[int, Move, int]) -> int:
-    return item[0]
+                to_empty.append((table[card][j], card, FROM_FOUNDATION, -1))
+    return up + reserve_down + empty_source + talon_down + whole + partial + to_empty + take_back
 
 
 class _BudgetError(Exception):
@@ -216,57 +243,66 @@ def search(
     if state.foundations == _WON:
         return SearchResult(Verdict.WON, [], 0, 0.0)
     root, cards, pointer = _normalize(state)
+    draw = root.draw
     visited: set[tuple[object, ...]] = set()
-    root_key = _key(root, cards, pointer, symmetry)
-    visited.add(root_key)
-    # A frame: position, talon, pointer, candidate moves, next candidate, key if temporary.
-    frames: list[tuple[State, tuple[int, ...], int, list[tuple[int, Move, int]], list[int], object]]
-    frames = [(root, cards, pointer, successors(root, cards, pointer, options), [0], None)]
+    visited.add(_key(root, cards, pointer, symmetry))
+    reach = _reach(cards, pointer, draw)
+    # A frame: position, talon, split, reachable talon cards, candidates left, key if temporary.
+    frames: list[tuple[State, tuple[int, ...], int, dict[int, int], Iterator[Candidate], object]]
+    frames = [
+        (root, cards, pointer, reach, iter(successors(root, cards, pointer, options, reach)), None)
+    ]
     path: list[Move] = []
     nodes = 1
     outcome = Verdict.LOST
     try:
         while frames:
-            node, cards, pointer, candidates, cursor, temporary = frames[-1]
-            i = cursor[0]
-            if i >= len(candidates):
+            node, cards, pointer, reach, candidates, temporary = frames[-1]
+            candidate = next(candidates, None)
+            if candidate is None:
                 frames.pop()
                 if path:
                     path.pop()
                 if temporary is not None:
                     visited.discard(temporary)
                 continue
-            cursor[0] = i + 1
-            _, move, index = candidates[i]
-            if index >= 0:
-                child, _ = apply_move(with_talon(node, cards, index + 1), move)
-                child, child_cards, child_pointer = _normalize(child)
+            move, card, source, index = candidate
+            if source == _TALON:
+                child_cards = cards[:index] + cards[index + 1 :]
+                child_pointer = index
+                if index and talon_on_cycle(len(child_cards), index, draw):
+                    child_pointer = 0
+                child = play_from_talon(node, card, child_cards, child_pointer, move.target)
+                child_reach = None
             else:
-                child, _ = apply_move(node, move)
-                child_cards, child_pointer = cards, pointer
+                child = play_known(node, card, move.target, source)
+                child_cards, child_pointer, child_reach = cards, pointer, reach
             if child.foundations == _WON:
                 path.append(move)
                 outcome = Verdict.WON
                 break
             key = _key(child, child_cards, child_pointer, symmetry)
-            if key in visited:
-                continue
+            size = len(visited)
             visited.add(key)
+            if len(visited) == size:
+                continue
             if node_limit is not None and nodes >= node_limit:
                 raise _BudgetError
             nodes += 1
             late = deadline is not None and nodes % _CHECK_EVERY == 0
             if late and time.perf_counter() > deadline:  # type: ignore[operator]
                 raise _BudgetError
+            if child_reach is None:
+                child_reach = _reach(child_cards, child_pointer, draw)
             path.append(move)
             frames.append(
                 (
                     child,
                     child_cards,
                     child_pointer,
-                    successors(child, child_cards, child_pointer, options),
-                    [0],
-                    key if len(visited) > table_limit else None,
+                    child_reach,
+                    iter(successors(child, child_cards, child_pointer, options, child_reach)),
+                    key if size >= table_limit else None,
                 )
             )
     except _BudgetError:
