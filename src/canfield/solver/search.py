@@ -16,6 +16,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import Enum
+from itertools import chain
 from typing import Final
 
 from canfield.moves import FOUNDATION, Move
@@ -127,7 +128,22 @@ def successors(
 
     Built from the rules' own primitives; ``tests/test_solver_moves.py`` checks
     that, with the talon expanded, these are exactly the legal moves (less the
-    pruned ones). Order: reserve top up; other cards up; reserve top down;
+    pruned ones).
+    """
+    early, late = _candidates(state, cards, pointer, options, reach)
+    return early if late is None else early + list(late)
+
+
+def _candidates(
+    state: State,
+    cards: tuple[int, ...],
+    pointer: int,
+    options: Options,
+    reach: dict[int, int] | None = None,
+) -> tuple[list[Candidate], Iterator[Candidate] | None]:
+    """The candidate moves, best first: a list, and the rest made lazily.
+
+    Order: reserve top up; other cards up; reserve top down;
     moves that empty a column (the auto-fill brings a reserve card out); talon
     cards down; whole tails; partial tails; moves into an empty column;
     foundation take-backs.
@@ -146,8 +162,6 @@ def successors(
     talon_down: list[Candidate] = []
     whole: list[Candidate] = []
     partial: list[Candidate] = []
-    to_empty: list[Candidate] = []
-    take_back: list[Candidate] = []
     following = [
         suit * 13 + (base + found[suit]) % 13 if found[suit] < 13 else -1 for suit in range(4)
     ]
@@ -196,32 +210,56 @@ def successors(
                     empty_source.append((table[card][j], card, k, -1))
                 else:
                     whole.append((table[card][j], card, k, -1))
-    if empties:
+    early = up + reserve_down + empty_source + talon_down + whole + partial
+    if empties or options.take_backs:
         if symmetry:
             empties = empties[:1]  # empty columns are interchangeable
+        return early, _late(state, reach, starts, empties, options)
+    return early, None
+
+
+def _late(
+    state: State, reach: dict[int, int], starts: list[int], empties: list[int], options: Options
+) -> Iterator[Candidate]:
+    """Moves into an empty column, then foundation take-backs: made only when reached.
+
+    There are many (every card can go to an empty column) and the search
+    rarely gets this far down a node's list, so they are not built up front.
+    """
+    table = _MOVE
+    columns = state.columns
+    found = state.foundations
+    base = state.base
+    for j in empties:
+        for card, index in reach.items():
+            yield (table[card][j], card, _TALON, index)
+        for k in range(4):
+            col = columns[k]
+            if k == j or not col:
+                continue
+            # a whole column into an empty one only swaps two columns
+            first = max(starts[k], 1) if options.symmetry else starts[k]
+            for i in range(first, len(col)):
+                yield (table[col[i]][j], col[i], k, -1)
+    if not options.take_backs:
+        return
+    tops = [suit * 13 + (base + found[suit] - 1) % 13 for suit in range(4) if found[suit]]
+    for card in tops:
         for j in empties:
-            for card, index in reach.items():
-                to_empty.append((table[card][j], card, _TALON, index))
-            for k in range(4):
-                col = columns[k]
-                if k == j or not col:
-                    continue
-                # a whole column into an empty one only swaps two columns
-                first = max(starts[k], 1) if symmetry else starts[k]
-                for i in range(first, len(col)):
-                    to_empty.append((table[col[i]][j], col[i], k, -1))
-    for suit in range(4 if options.take_backs else 0):
-        count = found[suit]
-        if count:
-            card = suit * 13 + (base + count - 1) % 13
-            for parent in stack_parents(card):
-                for j in range(4):
-                    col = columns[j]
-                    if col and col[-1] == parent:
-                        take_back.append((table[card][j], card, FROM_FOUNDATION, -1))
-            for j in empties:
-                to_empty.append((table[card][j], card, FROM_FOUNDATION, -1))
-    return up + reserve_down + empty_source + talon_down + whole + partial + to_empty + take_back
+            yield (table[card][j], card, FROM_FOUNDATION, -1)
+    for card in tops:
+        for parent in stack_parents(card):
+            for j in range(4):
+                col = columns[j]
+                if col and col[-1] == parent:
+                    yield (table[card][j], card, FROM_FOUNDATION, -1)
+
+
+def _moves(
+    state: State, cards: tuple[int, ...], pointer: int, options: Options, reach: dict[int, int]
+) -> Iterator[Candidate]:
+    early, late = _candidates(state, cards, pointer, options, reach)
+    return iter(early) if late is None else chain(early, late)
 
 
 class _BudgetError(Exception):
@@ -249,9 +287,7 @@ def search(
     reach = _reach(cards, pointer, draw)
     # A frame: position, talon, split, reachable talon cards, candidates left, key if temporary.
     frames: list[tuple[State, tuple[int, ...], int, dict[int, int], Iterator[Candidate], object]]
-    frames = [
-        (root, cards, pointer, reach, iter(successors(root, cards, pointer, options, reach)), None)
-    ]
+    frames = [(root, cards, pointer, reach, _moves(root, cards, pointer, options, reach), None)]
     path: list[Move] = []
     nodes = 1
     outcome = Verdict.LOST
@@ -301,7 +337,7 @@ def search(
                     child_cards,
                     child_pointer,
                     child_reach,
-                    iter(successors(child, child_cards, child_pointer, options, child_reach)),
+                    _moves(child, child_cards, child_pointer, options, child_reach),
                     key if size >= table_limit else None,
                 )
             )
