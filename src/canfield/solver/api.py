@@ -15,7 +15,15 @@ from canfield.game import Game
 from canfield.moves import Move
 from canfield.rules import apply_move
 from canfield.solver.line import realize
-from canfield.solver.search import DEFAULT_TABLE_LIMIT, Limits, Options, Verdict, search
+from canfield.solver.search import (
+    DEFAULT_TABLE_LIMIT,
+    Limits,
+    Options,
+    Search,
+    SearchResult,
+    Verdict,
+    search,
+)
 from canfield.state import State, initial_state
 
 __all__ = [
@@ -48,6 +56,49 @@ def _state_of(position: Game | State) -> State:
     return position.state if isinstance(position, Game) else position
 
 
+SLICE = 2000
+"""Positions in the main search's first slice; each round doubles it."""
+QUICK_PART = 1.0
+"""The search without take-backs gets this much of each main slice."""
+RESTART_UNIT = 2000
+"""Positions in the shortest randomized restart; restart ``i`` gets ``luby(i)`` units."""
+
+
+def luby(i: int) -> int:
+    """The Luby sequence 1 1 2 1 1 2 4 1 1 2 …: restart lengths that waste at most a log factor."""
+    k = i.bit_length()
+    while i != (1 << k) - 1:
+        i -= (1 << (k - 1)) - 1
+        k = i.bit_length()
+    return 1 << (k - 1)
+
+
+class _Budget:
+    """A solve's time and node budget, shared by the searches it interleaves."""
+
+    def __init__(self, time_limit: float | None, node_limit: int | None) -> None:
+        self.started = time.perf_counter()
+        self.time_limit = time_limit
+        self.node_limit = node_limit
+        self.nodes = 0
+
+    def step(self, searching: Search, nodes: int) -> SearchResult | None:
+        """Run ``searching`` for up to ``nodes`` more positions; None when the budget is spent."""
+        seconds = None
+        if self.time_limit is not None:
+            seconds = self.time_limit - (time.perf_counter() - self.started)
+            if seconds <= 0:
+                return None
+        if self.node_limit is not None:
+            nodes = min(nodes, self.node_limit - self.nodes)
+            if nodes < 1:
+                return None
+        before = searching.nodes
+        result = searching.run(seconds, nodes)
+        self.nodes += result.nodes - before
+        return result
+
+
 def solve(
     position: Game | State,
     *,
@@ -56,49 +107,61 @@ def solve(
     table_limit: int = DEFAULT_TABLE_LIMIT,
     relaxation: bool = False,
     quick_first: bool = True,
+    restarts: bool = True,
 ) -> Solution:
     """Decide whether ``position`` can still be won, within the budget.
 
-    ``quick_first`` spends up to 30% of the budget on a game without foundation
-    take-backs, whose wins are real wins and which is often much faster to win;
-    only the full search can answer LOST. ``relaxation`` lets a draw-3 search
-    first try to prove the loss in draw 1, which is never harder to win
-    (docs/solver.md, "Draw 1 relaxes draw 3").
+    The main search runs in slices that double each round. Between slices, two
+    helpers look for wins only: ``quick_first``, the game without foundation
+    take-backs (its wins are real wins, and it is often much faster to win),
+    and ``restarts``, short searches with the moves shuffled within their
+    ordering classes, of Luby lengths: the time to a win is heavy-tailed and a
+    shuffled order often finds one at once. Ordering never changes a verdict,
+    so a restart that finishes proves a loss as well as the main search.
+    ``relaxation`` lets a draw-3 search first try to prove the loss in draw 1,
+    which is never harder to win (docs/solver.md, "Draw 1 relaxes draw 3").
     """
     state = _state_of(position)
-    started = time.perf_counter()
-    limits = Limits(time_limit, node_limit, table_limit)
-    nodes = 0
-    if quick_first and not state.is_won:
-        quick_limits = Limits(
-            None if time_limit is None else time_limit * 0.3,
-            None if node_limit is None else max(1, node_limit * 3 // 10),
-            table_limit,
-        )
-        quick = search(state, quick_limits, Options(take_backs=False))
-        nodes += quick.nodes
-        if quick.verdict is Verdict.WON:
-            line = tuple(realize(state, quick.moves))
-            return Solution(Verdict.WON, line, nodes, time.perf_counter() - started)
-        limits = Limits(
-            None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started)),
-            None if node_limit is None else max(1, node_limit - quick.nodes),
-            table_limit,
-        )
-    if relaxation and state.draw == 3 and not state.is_won:
+    budget = _Budget(time_limit, node_limit)
+    if state.is_won:
+        return Solution(Verdict.WON, (), 0, 0.0)
+
+    def done(result: SearchResult) -> Solution:
+        line = tuple(realize(state, result.moves)) if result.verdict is Verdict.WON else ()
+        seconds = time.perf_counter() - budget.started
+        return Solution(result.verdict, line, budget.nodes, seconds)
+
+    if relaxation and state.draw == 3:
         share = None if time_limit is None else time_limit * 0.1
         relaxed = search(state._replace(draw=1), Limits(share, node_limit, table_limit))
-        nodes += relaxed.nodes
+        budget.nodes += relaxed.nodes
         if relaxed.verdict is Verdict.LOST:
-            return Solution(Verdict.LOST, (), nodes, time.perf_counter() - started)
-        if time_limit is not None:
-            limits = Limits(
-                max(0.0, time_limit - (time.perf_counter() - started)), node_limit, table_limit
-            )
-    result = search(state, limits)
-    nodes += result.nodes
-    line = tuple(realize(state, result.moves)) if result.verdict is Verdict.WON else ()
-    return Solution(result.verdict, line, nodes, time.perf_counter() - started)
+            return done(relaxed)
+    main = Search(state, Options(), table_limit)
+    budget.nodes += main.nodes
+    quick = Search(state, Options(take_backs=False), table_limit // 4) if quick_first else None
+    number = 0
+    size = SLICE
+    while True:
+        result = budget.step(main, size)
+        if result is None:
+            break
+        if result.verdict is not Verdict.UNKNOWN:
+            return done(result)
+        if quick is not None:
+            result = budget.step(quick, int(size * QUICK_PART))
+            if result is not None and result.verdict is Verdict.WON:
+                return done(result)
+            if result is None or result.verdict is Verdict.LOST:
+                quick = None  # lost without take-backs proves nothing; it is done
+        if restarts:
+            number += 1
+            fresh = Search(state, Options(seed=number), table_limit // 4)
+            result = budget.step(fresh, luby(number) * RESTART_UNIT)
+            if result is not None and result.verdict is not Verdict.UNKNOWN:
+                return done(result)
+        size *= 2
+    return done(main.result())
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,8 +12,9 @@ place. The proofs of the prunings are in ``docs/solver.md``.
 
 from __future__ import annotations
 
+import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 from itertools import chain
@@ -35,7 +36,7 @@ from canfield.rules import (
 )
 from canfield.state import State
 
-__all__ = ["DEFAULT_TABLE_LIMIT", "Limits", "SearchResult", "Verdict", "search"]
+__all__ = ["DEFAULT_TABLE_LIMIT", "Limits", "Search", "SearchResult", "Verdict", "search"]
 
 DEFAULT_TABLE_LIMIT: Final = 3_000_000
 """Positions the transposition table keeps (about 1 GB at most); past it, no new entries."""
@@ -75,6 +76,10 @@ class SearchResult:
 _TALON: Final = -2
 
 
+Candidate = tuple[Move, int, int, int]
+"""A move, its card, where the card is (column 0-3, reserve, foundation, talon), its talon index."""
+
+
 @dataclass(slots=True)
 class Options:
     """Which prunings are on (tests switch them off to compare verdicts)."""
@@ -82,6 +87,16 @@ class Options:
     symmetry: bool = True
     take_backs: bool = True
     """Off, the search plays a restricted game: a win is still a win, a loss proves nothing."""
+    take_back_rule: bool = False
+    """P3: after a take-back, only another take-back or a move that uses a card taken back."""
+    seed: int = 0
+    """Non-zero: shuffle the moves within each ordering class with this seed (for restarts)."""
+    shuffle: Callable[[list[Candidate]], None] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+
+    def __post_init__(self) -> None:
+        self.shuffle = random.Random(self.seed).shuffle if self.seed else None
 
 
 def _normalize(state: State) -> tuple[State, tuple[int, ...], int]:
@@ -111,10 +126,11 @@ def _reach(cards: tuple[int, ...], pointer: int, draw: int) -> dict[int, int]:
 
 # _CHILDREN[e]: the cards that may be placed on ``e`` in a column (from the rules' table).
 _CHILDREN: Final = tuple(tuple(c for c in range(52) if e in stack_parents(c)) for e in range(52))
-_MOVE: Final = tuple(tuple(card_move(c, t) for t in range(FOUNDATION + 1)) for c in range(52))
+_starts: dict[tuple[int, ...], int] = {}
+"""Memo of ``movable_start`` (columns recur across positions and walking one is slow)."""
+_STARTS_KEPT: Final = 200_000
 
-Candidate = tuple[Move, int, int, int]
-"""A move, its card, where the card is (column 0-3, reserve, foundation, talon), its talon index."""
+_MOVE: Final = tuple(tuple(card_move(c, t) for t in range(FOUNDATION + 1)) for c in range(52))
 
 
 def successors(
@@ -182,10 +198,13 @@ def _candidates(
             end = col[-1]
             if following[end // 13] == end:
                 up.append((table[end][FOUNDATION], end, k, -1))
-            start = movable_start(col)
+            start = _starts.get(col, -1)
+            if start < 0:
+                if len(_starts) >= _STARTS_KEPT:
+                    _starts.clear()
+                start = _starts[col] = movable_start(col)
             starts[k] = start
-            for card in col[start:]:
-                tail_of[card] = k
+            tail_of.update(dict.fromkeys(col[start:], k))
         else:
             empties.append(k)
     for j in range(4):
@@ -211,6 +230,13 @@ def _candidates(
                 else:
                     whole.append((table[card][j], card, k, -1))
     early = up + reserve_down + empty_source + talon_down + whole + partial
+    shuffle = options.shuffle
+    if shuffle is not None:
+        early = []
+        for part in (up, reserve_down, empty_source, talon_down, whole, partial):
+            if len(part) > 1:
+                shuffle(part)
+            early += part
     if empties or options.take_backs:
         if symmetry:
             empties = empties[:1]  # empty columns are interchangeable
@@ -256,14 +282,48 @@ def _late(
 
 
 def _moves(
-    state: State, cards: tuple[int, ...], pointer: int, options: Options, reach: dict[int, int]
+    state: State,
+    cards: tuple[int, ...],
+    pointer: int,
+    options: Options,
+    reach: dict[int, int],
+    *,
+    taken: tuple[int, ...] = (),
 ) -> Iterator[Candidate]:
+    """The candidates in order; after take-backs (``taken``), only those P3 keeps."""
     early, late = _candidates(state, cards, pointer, options, reach)
-    return iter(early) if late is None else chain(early, late)
+    moves = iter(early) if late is None else chain(early, late)
+    if taken:
+        return (c for c in moves if _uses(state, c, taken))
+    return moves
 
 
-class _BudgetError(Exception):
-    """The time or node budget ran out."""
+def _uses(state: State, candidate: Candidate, taken: tuple[int, ...]) -> bool:
+    """Whether a move may follow the take-backs of ``taken`` under P3 (docs/solver.md).
+
+    It may if it is a take-back too, puts a card on a taken-back card, or moves
+    cards that include one.
+    """
+    move, card, source, _ = candidate
+    if source == FROM_FOUNDATION:
+        return True
+    target = move.target
+    if target != FOUNDATION:
+        dest = state.columns[target]
+        if dest and dest[-1] in taken:
+            return True
+    if 0 <= source < FOUNDATION:
+        col = state.columns[source]
+        moving = col[col.index(card) :]
+        return any(c in moving for c in taken)
+    return False
+
+
+_Frame = tuple[
+    State, tuple[int, ...], int, dict[int, int], tuple[int, ...], Iterator[Candidate], object
+]
+"""Position, talon, split, reachable talon cards, cards just taken back (P3),
+candidates left, its key if the table only holds it while it is on the stack."""
 
 
 def search(
@@ -271,29 +331,72 @@ def search(
 ) -> SearchResult:
     """Decide whether ``state`` can be won; the card moves of a win if so."""
     limits = limits or Limits()
-    options = options or Options()
-    started = time.perf_counter()
-    deadline = None if limits.time_limit is None else started + limits.time_limit
-    node_limit = limits.node_limit
-    table_limit = limits.table_limit
-    symmetry = options.symmetry
+    found = Search(state, options, limits.table_limit)
+    more = None if limits.node_limit is None else limits.node_limit - found.nodes
+    return found.run(limits.time_limit, more)
 
-    if state.foundations == _WON:
-        return SearchResult(Verdict.WON, [], 0, 0.0)
-    root, cards, pointer = _normalize(state)
-    draw = root.draw
-    visited: set[tuple[object, ...]] = set()
-    visited.add(_key(root, cards, pointer, symmetry))
-    reach = _reach(cards, pointer, draw)
-    # A frame: position, talon, split, reachable talon cards, candidates left, key if temporary.
-    frames: list[tuple[State, tuple[int, ...], int, dict[int, int], Iterator[Candidate], object]]
-    frames = [(root, cards, pointer, reach, _moves(root, cards, pointer, options, reach), None)]
-    path: list[Move] = []
-    nodes = 1
-    outcome = Verdict.LOST
-    try:
+
+class Search:
+    """A depth-first search that can be run in slices (the solver interleaves several).
+
+    Between slices it keeps its stack and table, so a slice never repeats the
+    work of the ones before; when it ends, the verdict is final.
+    """
+
+    def __init__(
+        self, state: State, options: Options | None = None, table_limit: int = DEFAULT_TABLE_LIMIT
+    ) -> None:
+        self.options = options or Options()
+        self.table_limit = table_limit
+        self.path: list[Move] = []
+        self.nodes = 0
+        self.seconds = 0.0
+        self.verdict = Verdict.UNKNOWN
+        self._visited: set[tuple[object, ...]] = set()
+        self._frames: list[_Frame] = []
+        if state.foundations == _WON:
+            self.verdict = Verdict.WON
+            return
+        root, cards, pointer = _normalize(state)
+        self._draw = root.draw
+        self._visited.add(_key(root, cards, pointer, self.options.symmetry))
+        reach = _reach(cards, pointer, root.draw)
+        moves = _moves(root, cards, pointer, self.options, reach)
+        self._frames.append((root, cards, pointer, reach, (), moves, None))
+        self.nodes = 1
+
+    def result(self) -> SearchResult:
+        moves = self.path if self.verdict is Verdict.WON else []
+        return SearchResult(self.verdict, moves, self.nodes, self.seconds)
+
+    def run(self, time_limit: float | None = None, node_limit: int | None = None) -> SearchResult:
+        """Search on for at most ``time_limit`` seconds and ``node_limit`` more positions."""
+        if self.verdict is not Verdict.UNKNOWN:
+            return self.result()
+        started = time.perf_counter()
+        deadline = None if time_limit is None else started + time_limit
+        nodes = self.nodes
+        stop = None if node_limit is None else nodes + node_limit
+        check = nodes + _CHECK_EVERY
+        options = self.options
+        symmetry = options.symmetry
+        rule = options.take_back_rule
+        table_limit = self.table_limit
+        draw = self._draw
+        visited = self._visited
+        frames = self._frames
+        path = self.path
+        outcome = Verdict.LOST
         while frames:
-            node, cards, pointer, reach, candidates, temporary = frames[-1]
+            if stop is not None and nodes >= stop:
+                outcome = Verdict.UNKNOWN
+                break
+            if nodes >= check and deadline is not None:
+                check = nodes + _CHECK_EVERY
+                if time.perf_counter() > deadline:
+                    outcome = Verdict.UNKNOWN
+                    break
+            node, cards, pointer, reach, taken, candidates, temporary = frames[-1]
             candidate = next(candidates, None)
             if candidate is None:
                 frames.pop()
@@ -318,30 +421,37 @@ def search(
                 outcome = Verdict.WON
                 break
             key = _key(child, child_cards, child_pointer, symmetry)
+            child_taken: tuple[int, ...] = ()
+            if rule and source == FROM_FOUNDATION:
+                # a restricted node (P3): its own entry in the table
+                child_taken = (*taken, card)
+                key = (key, child_taken)
             size = len(visited)
             visited.add(key)
             if len(visited) == size:
                 continue
-            if node_limit is not None and nodes >= node_limit:
-                raise _BudgetError
             nodes += 1
-            late = deadline is not None and nodes % _CHECK_EVERY == 0
-            if late and time.perf_counter() > deadline:  # type: ignore[operator]
-                raise _BudgetError
             if child_reach is None:
                 child_reach = _reach(child_cards, child_pointer, draw)
             path.append(move)
+            moves = _moves(
+                child, child_cards, child_pointer, options, child_reach, taken=child_taken
+            )
             frames.append(
                 (
                     child,
                     child_cards,
                     child_pointer,
                     child_reach,
-                    _moves(child, child_cards, child_pointer, options, child_reach),
+                    child_taken,
+                    moves,
                     key if size >= table_limit else None,
                 )
             )
-    except _BudgetError:
-        outcome = Verdict.UNKNOWN
-    seconds = time.perf_counter() - started
-    return SearchResult(outcome, path if outcome is Verdict.WON else [], nodes, seconds)
+        self.nodes = nodes
+        self.seconds += time.perf_counter() - started
+        self.verdict = outcome
+        if outcome is not Verdict.UNKNOWN:
+            frames.clear()
+            visited.clear()
+        return self.result()
