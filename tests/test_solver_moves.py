@@ -24,10 +24,13 @@ from canfield.rules import (
     talon_reachable,
 )
 from canfield.solver import Verdict, solve
+from canfield.solver.api import luby
+from canfield.solver.line import realize
 from canfield.solver.search import (
     _TALON,
     Limits,
     Options,
+    Search,
     _key,
     _normalize,
     search,
@@ -257,3 +260,79 @@ def test_game_without_take_backs_only_ever_wins() -> None:
     assert game.is_won
     for state in [small_positions(1, seed, (6, 12))[0] for seed in LOST_SEEDS]:
         assert solve(state, time_limit=5).verdict is Verdict.LOST
+
+
+def _verdict_states() -> list[State]:
+    """Small random positions, brute-force-proved lost ones, locked ones and lost deals."""
+    states = [*small_positions(25, 4), locked_position(1), locked_position(3)]
+    states += [small_positions(1, seed, (6, 12))[0] for seed in LOST_SEEDS]
+    states += [Game.from_code(DealCode(n, 3)).state for n in (20, 46, 57, 62, 91, 93)]
+    return states
+
+
+def test_take_back_rule_keeps_verdicts() -> None:
+    """P3 (after a take-back only a take-back or a use of the card) against the plain search."""
+    for state in _verdict_states():
+        plain = search(state, Limits(time_limit=10))
+        ruled = search(state, Limits(time_limit=10), Options(take_back_rule=True))
+        assert plain.verdict is ruled.verdict is not Verdict.UNKNOWN
+
+
+def test_take_back_rule_only_keeps_uses() -> None:
+    """After a take-back, every candidate P3 keeps is a take-back or touches a taken-back card."""
+    from canfield.solver.search import _moves, _reach, _uses
+
+    checked = 0
+    for state in _positions(40, 7):
+        normal, cards, pointer = _normalize(state)
+        reach = _reach(cards, pointer, normal.draw)
+        for move, card, source, _ in successors(normal, cards, pointer, Options()):
+            if source != 4:
+                continue
+            child = apply_move(normal, move)[0]
+            kept = list(_moves(child, cards, pointer, Options(), reach, taken=(card,)))
+            for candidate in kept:
+                m, c, src, _ = candidate
+                col = child.columns[src] if 0 <= src < 4 else ()
+                assert (
+                    src == 4
+                    or (m.target < 4 and child.columns[m.target][-1:] == (card,))
+                    or card in col[col.index(c) :]
+                )
+                assert _uses(child, candidate, (card,))
+            checked += 1
+    assert checked > 10
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_shuffled_orders_keep_verdicts(seed: int) -> None:
+    """The restarts' shuffled move orders prove the same losses and find real wins."""
+    for state in _verdict_states():
+        plain = search(state, Limits(time_limit=10))
+        shuffled = search(state, Limits(time_limit=10), Options(seed=seed))
+        assert plain.verdict is shuffled.verdict is not Verdict.UNKNOWN
+        if shuffled.verdict is Verdict.WON:
+            end = state
+            for move in realize(state, shuffled.moves):
+                end, _ = apply_move(end, move)
+            assert end.is_won
+
+
+def test_search_in_slices_is_the_same_search() -> None:
+    """Running a search in many small slices does exactly what one run does."""
+    for state in [*_verdict_states()[:12], Game.from_code(DealCode(2, 3)).state]:
+        whole = search(state, Limits(node_limit=20_000))
+        sliced = Search(state)
+        for _ in range(2000):
+            result = sliced.run(node_limit=37)
+            if result.verdict is not Verdict.UNKNOWN or result.nodes >= 20_000:
+                break
+        assert (result.verdict, result.nodes, result.moves) == (
+            whole.verdict,
+            whole.nodes,
+            whole.moves,
+        )
+
+
+def test_luby_sequence() -> None:
+    assert [luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
