@@ -483,6 +483,11 @@ def play_from_talon(
 
 
 def _add_to(found: tuple[int, int, int, int], suit: int, step: int) -> tuple[int, int, int, int]:
-    counts = list(found)
-    counts[suit] += step
-    return (counts[0], counts[1], counts[2], counts[3])
+    a, b, c, d = found
+    if suit == 0:
+        return (a + step, b, c, d)
+    if suit == 1:
+        return (a, b + step, c, d)
+    if suit == 2:
+        return (a, b, c + step, d)
+    return (a, b, c, d + step)
