@@ -403,6 +403,9 @@ def talon_reachable(size: int, pointer: int, draw: int) -> list[int]:
 # do the same transformation as ``apply_move`` (auto-fill included) without
 # the checks; ``tests/test_solver_moves.py`` checks they agree with it.
 
+_state: Final = tuple.__new__
+"""``State(...)`` without the keyword handling of the NamedTuple constructor (hot in search)."""
+
 FROM_RESERVE: Final = -1
 """``source`` of :func:`play_known` for the reserve's top card."""
 FROM_FOUNDATION: Final = FOUNDATION
@@ -439,15 +442,18 @@ def play_known(state: State, card: int, target: int, source: int) -> State:
         found = _add_to(found, suit, 1)
     else:
         new_columns[target] = columns[target] + moving
-    return State(
-        stock,
-        waste,
-        reserve,
-        found,
-        (new_columns[0], new_columns[1], new_columns[2], new_columns[3]),
-        base,
-        draw,
-        fan,
+    return _state(
+        State,
+        (
+            stock,
+            waste,
+            reserve,
+            found,
+            (new_columns[0], new_columns[1], new_columns[2], new_columns[3]),
+            base,
+            draw,
+            fan,
+        ),
     )
 
 
@@ -470,15 +476,18 @@ def play_from_talon(
         new_columns = list(columns)
         new_columns[target] = columns[target] + (card,)
         columns = (new_columns[0], new_columns[1], new_columns[2], new_columns[3])
-    return State(
-        rest[pointer:][::-1],
-        rest[:pointer],
-        state.reserve,
-        found,
-        columns,
-        state.base,
-        state.draw,
-        0,
+    return _state(
+        State,
+        (
+            rest[pointer:][::-1],
+            rest[:pointer],
+            state.reserve,
+            found,
+            columns,
+            state.base,
+            state.draw,
+            0,
+        ),
     )
 
 

@@ -420,7 +420,12 @@ class Search:
                 path.append(move)
                 outcome = Verdict.WON
                 break
-            key = _key(child, child_cards, child_pointer, symmetry)
+            key: tuple[object, ...] = (  # _key, inlined
+                child_pointer,
+                len(child.reserve),
+                child.foundations,
+                tuple(sorted(child.columns)) if symmetry else child.columns,
+            )
             child_taken: tuple[int, ...] = ()
             if rule and source == FROM_FOUNDATION:
                 # a restricted node (P3): its own entry in the table
