@@ -6,8 +6,11 @@ when taps alone can bring the talon back to its current split (see
 the stock", so all those tap-equivalent positions share one node. A node's
 successors are every card move (reserve top, column tails, foundation
 take-backs) plus playing any talon card that taps can reach; taps are free.
-Moves are made by :func:`canfield.rules.apply_move`, so the rules live in one
-place. The proofs of the prunings are in ``docs/solver.md``.
+Moves are made by :func:`canfield.rules.play_known` and
+:func:`canfield.rules.play_from_talon` (``apply_move`` without the checks a
+generated move does not need), so the rules live in one place. A
+:class:`Search` can run in slices, which lets the solver interleave it with
+helpers. The proofs of the prunings are in ``docs/solver.md``.
 """
 
 from __future__ import annotations
