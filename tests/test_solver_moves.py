@@ -270,12 +270,28 @@ def _verdict_states() -> list[State]:
     return states
 
 
-def test_take_back_rule_keeps_verdicts() -> None:
-    """P3 (after a take-back only a take-back or a use of the card) against the plain search."""
+RULES = {
+    "P3": Options(take_back_rule=True),
+    "P4": Options(tail_rule=True),
+    "P3+P4": Options(take_back_rule=True, tail_rule=True),
+}
+
+
+@pytest.mark.parametrize("rule", sorted(RULES))
+def test_deferral_rules_keep_verdicts(rule: str) -> None:
+    """P3 and P4 (a move is followed by its use) against the plain search and brute force."""
     for state in _verdict_states():
         plain = search(state, Limits(time_limit=10))
-        ruled = search(state, Limits(time_limit=10), Options(take_back_rule=True))
+        ruled = search(state, Limits(time_limit=10), RULES[rule])
         assert plain.verdict is ruled.verdict is not Verdict.UNKNOWN
+    checked = 0
+    for state in small_positions(40, 5, (2, 6)):
+        truth = brute_force(state, 5000)
+        if truth is not None:
+            checked += 1
+            verdict = search(state, Limits(time_limit=5), RULES[rule]).verdict
+            assert verdict is (Verdict.WON if truth else Verdict.LOST)
+    assert checked >= 5
 
 
 def test_take_back_rule_only_keeps_uses() -> None:
@@ -290,7 +306,8 @@ def test_take_back_rule_only_keeps_uses() -> None:
             if source != 4:
                 continue
             child = apply_move(normal, move)[0]
-            kept = list(_moves(child, cards, pointer, Options(), reach, taken=(card,)))
+            options = Options(take_back_rule=True)
+            kept = list(_moves(child, cards, pointer, options, reach, watched=(card,)))
             for candidate in kept:
                 m, c, src, _ = candidate
                 col = child.columns[src] if 0 <= src < 4 else ()
@@ -299,7 +316,7 @@ def test_take_back_rule_only_keeps_uses() -> None:
                     or (m.target < 4 and child.columns[m.target][-1:] == (card,))
                     or card in col[col.index(c) :]
                 )
-                assert _uses(child, candidate, (card,))
+                assert _uses(child, candidate, (card,), options)
             checked += 1
     assert checked > 10
 

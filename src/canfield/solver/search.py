@@ -92,6 +92,8 @@ class Options:
     """Off, the search plays a restricted game: a win is still a win, a loss proves nothing."""
     take_back_rule: bool = False
     """P3: after a take-back, only another take-back or a move that uses a card taken back."""
+    tail_rule: bool = False
+    """P4: after moving a tail off a card onto a card, only a move that involves one of the two."""
     seed: int = 0
     """Non-zero: shuffle the moves within each ordering class with this seed (for restarts)."""
     shuffle: Callable[[list[Candidate]], None] | None = field(
@@ -291,41 +293,58 @@ def _moves(
     options: Options,
     reach: dict[int, int],
     *,
-    taken: tuple[int, ...] = (),
+    watched: tuple[int, ...] = (),
 ) -> Iterator[Candidate]:
-    """The candidates in order; after take-backs (``taken``), only those P3 keeps."""
+    """The candidates in order; after P3/P4 moves (``watched`` cards), only those they keep."""
     early, late = _candidates(state, cards, pointer, options, reach)
     moves = iter(early) if late is None else chain(early, late)
-    if taken:
-        return (c for c in moves if _uses(state, c, taken))
+    if watched:
+        return (c for c in moves if _uses(state, c, watched, options))
     return moves
 
 
-def _uses(state: State, candidate: Candidate, taken: tuple[int, ...]) -> bool:
-    """Whether a move may follow the take-backs of ``taken`` under P3 (docs/solver.md).
+def _uses(state: State, candidate: Candidate, watched: tuple[int, ...], options: Options) -> bool:
+    """Whether a move may follow a run of P3/P4 moves that left ``watched`` (docs/solver.md).
 
-    It may if it is a take-back too, puts a card on a taken-back card, or moves
-    cards that include one.
+    It may if it is such a move too (a take-back under P3, a tail moved off a
+    card onto a card under P4), puts a card on a watched card, or moves cards
+    that include one.
     """
     move, card, source, _ = candidate
-    if source == FROM_FOUNDATION:
+    if source == FROM_FOUNDATION and options.take_back_rule:
         return True
     target = move.target
     if target != FOUNDATION:
         dest = state.columns[target]
-        if dest and dest[-1] in taken:
+        if dest and dest[-1] in watched:
             return True
     if 0 <= source < FOUNDATION:
         col = state.columns[source]
-        moving = col[col.index(card) :]
-        return any(c in moving for c in taken)
+        i = col.index(card)
+        if options.tail_rule and i > 0 and target != FOUNDATION and state.columns[target]:
+            return True
+        moving = col[i:]
+        return any(c in moving for c in watched)
     return False
+
+
+def _watch(node: State, card: int, source: int, target: int, options: Options) -> tuple[int, ...]:
+    """The cards a P3/P4 move leaves to watch (empty: an ordinary move)."""
+    if source == FROM_FOUNDATION:
+        return (card,) if options.take_back_rule else ()
+    if options.tail_rule and 0 <= source < FOUNDATION and target != FOUNDATION:
+        col = node.columns[source]
+        dest = node.columns[target]
+        i = col.index(card)
+        if i > 0 and dest:
+            return (col[i - 1], dest[-1])
+    return ()
 
 
 _Frame = tuple[
     State, tuple[int, ...], int, dict[int, int], tuple[int, ...], Iterator[Candidate], object
 ]
-"""Position, talon, split, reachable talon cards, cards just taken back (P3),
+"""Position, talon, split, reachable talon cards, cards watched (P3/P4),
 candidates left, its key if the table only holds it while it is on the stack."""
 
 
@@ -383,7 +402,7 @@ class Search:
         check = nodes + _CHECK_EVERY
         options = self.options
         symmetry = options.symmetry
-        rule = options.take_back_rule
+        rules = options.take_back_rule or options.tail_rule
         table_limit = self.table_limit
         draw = self._draw
         visited = self._visited
@@ -399,7 +418,7 @@ class Search:
                 if time.perf_counter() > deadline:
                     outcome = Verdict.UNKNOWN
                     break
-            node, cards, pointer, reach, taken, candidates, temporary = frames[-1]
+            node, cards, pointer, reach, watched, candidates, temporary = frames[-1]
             candidate = next(candidates, None)
             if candidate is None:
                 frames.pop()
@@ -429,11 +448,14 @@ class Search:
                 child.foundations,
                 tuple(sorted(child.columns)) if symmetry else child.columns,
             )
-            child_taken: tuple[int, ...] = ()
-            if rule and source == FROM_FOUNDATION:
-                # a restricted node (P3): its own entry in the table
-                child_taken = (*taken, card)
-                key = (key, child_taken)
+            child_watched: tuple[int, ...] = ()
+            if rules and source >= 0:
+                more = _watch(node, card, source, move.target, options)
+                if more:
+                    # a restricted node (P3/P4): its own entry in the table
+                    # as a set: a run that moves a tail to and fro must meet its own key
+                    child_watched = tuple(sorted({*watched, *more}))
+                    key = (key, child_watched)
             size = len(visited)
             visited.add(key)
             if len(visited) == size:
@@ -443,7 +465,7 @@ class Search:
                 child_reach = _reach(child_cards, child_pointer, draw)
             path.append(move)
             moves = _moves(
-                child, child_cards, child_pointer, options, child_reach, taken=child_taken
+                child, child_cards, child_pointer, options, child_reach, watched=child_watched
             )
             frames.append(
                 (
@@ -451,7 +473,7 @@ class Search:
                     child_cards,
                     child_pointer,
                     child_reach,
-                    child_taken,
+                    child_watched,
                     moves,
                     key if size >= table_limit else None,
                 )
