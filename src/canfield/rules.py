@@ -167,7 +167,8 @@ def apply_move(state: State, move: Move) -> tuple[State, int]:
 
     Raises :class:`IllegalMoveError` (and changes nothing) when the rules do not
     allow ``move`` here. Emptying a column with cards left in the reserve fills
-    it from the reserve as part of the same move.
+    it from the reserve as part of the same move. This checks the move, then
+    lets :func:`play_known` (which the solver also uses) carry it out.
     """
     if state.foundations == _ALL_HOME:
         raise _illegal(state, move, "the game is won")
@@ -176,15 +177,12 @@ def apply_move(state: State, move: Move) -> tuple[State, int]:
     card = move.card
     assert card is not None
     target = move.target
-    stock, waste, reserve, found, columns, base, draw, fan = state
-    source_col = -1
+    reserve, waste, found, columns = state.reserve, state.waste, state.foundations, state.columns
+    moving = 1
     if reserve and reserve[-1] == card:
-        moving: tuple[int, ...] = (card,)
-        reserve = reserve[:-1]
+        source = FROM_RESERVE
     elif waste and waste[-1] == card:
-        moving = (card,)
-        waste = waste[:-1]
-        fan = fan - 1 if fan > 0 else 0
+        source = FROM_WASTE
     else:
         for k in range(4):
             col = columns[k]
@@ -194,8 +192,8 @@ def apply_move(state: State, move: Move) -> tuple[State, int]:
                     raise _illegal(
                         state, move, f"{CARDS[card]} in column {k + 1} is not part of a sequence"
                     )
-                moving = col[i:]
-                source_col = k
+                moving = len(col) - i
+                source = k
                 break
         else:
             where = locate(state, card)
@@ -203,52 +201,23 @@ def apply_move(state: State, move: Move) -> tuple[State, int]:
                 raise _illegal(state, move, _blocked(state, card, where))
             if target == FOUNDATION:
                 raise _illegal(state, move, f"{CARDS[card]} is already on its foundation")
-            moving = (card,)
-            counts = list(found)
-            counts[card // 13] -= 1
-            found = (counts[0], counts[1], counts[2], counts[3])
-    points = 0
-    new_columns = list(columns)
+            source = FROM_FOUNDATION
     if target == FOUNDATION:
-        if len(moving) != 1:
-            raise _illegal(
-                state, move, f"only a single card goes to a foundation, not {len(moving)}"
-            )
-        count = found[card // 13]
-        if count >= 13 or (base + count) % 13 != card % 13:
+        if moving != 1:
+            raise _illegal(state, move, f"only a single card goes to a foundation, not {moving}")
+        if not foundation_accepts(state, card):
             raise _illegal(state, move, f"{CARDS[card]} does not fit on its foundation")
-        counts = list(found)
-        counts[card // 13] = count + 1
-        found = (counts[0], counts[1], counts[2], counts[3])
-        points = FOUNDATION_POINTS
-    else:
-        if target == source_col:
-            raise _illegal(state, move, f"{CARDS[card]} is already in column {target + 1}")
-        dest = columns[target]
-        if dest and dest[-1] not in _ON[card]:
-            raise _illegal(
-                state,
-                move,
-                f"{CARDS[card]} does not go on {CARDS[dest[-1]]} in column {target + 1}",
-            )
-        new_columns[target] = dest + moving
-    if source_col >= 0:
-        rest = columns[source_col][: len(columns[source_col]) - len(moving)]
-        if not rest and reserve:
-            rest = (reserve[-1],)
-            reserve = reserve[:-1]
-        new_columns[source_col] = rest
-    new_state = State(
-        stock,
-        waste,
-        reserve,
-        found,
-        (new_columns[0], new_columns[1], new_columns[2], new_columns[3]),
-        base,
-        draw,
-        fan,
-    )
-    return new_state, points
+        return play_known(state, card, target, source), FOUNDATION_POINTS
+    if target == source:
+        raise _illegal(state, move, f"{CARDS[card]} is already in column {target + 1}")
+    dest = columns[target]
+    if dest and dest[-1] not in _ON[card]:
+        raise _illegal(
+            state,
+            move,
+            f"{CARDS[card]} does not go on {CARDS[dest[-1]]} in column {target + 1}",
+        )
+    return play_known(state, card, target, source), 0
 
 
 def _blocked(state: State, card: int, where: Location) -> str:
@@ -410,14 +379,16 @@ FROM_RESERVE: Final = -1
 """``source`` of :func:`play_known` for the reserve's top card."""
 FROM_FOUNDATION: Final = FOUNDATION
 """``source`` of :func:`play_known` for a take-back (the card is its foundation's top)."""
+FROM_WASTE: Final = -2
+"""``source`` of :func:`play_known` for the waste's top card."""
 
 
 def play_known(state: State, card: int, target: int, source: int) -> State:
     """``apply_move(state, card_move(card, target))[0]`` for a move known to be legal.
 
     ``source`` says where ``card`` is: a column 0-3 (it moves with the cards on
-    it), :data:`FROM_RESERVE` or :data:`FROM_FOUNDATION`. Talon cards go
-    through :func:`play_from_talon`.
+    it), :data:`FROM_RESERVE`, :data:`FROM_WASTE` or :data:`FROM_FOUNDATION`.
+    The solver's K+ talon plays go through :func:`play_from_talon`.
     """
     stock, waste, reserve, found, columns, base, draw, fan = state
     c0, c1, c2, c3 = columns
@@ -429,6 +400,10 @@ def play_known(state: State, card: int, target: int, source: int) -> State:
     elif source == FROM_FOUNDATION:
         moving = (card,)
         found = _add_to(found, suit, -1)
+    elif source == FROM_WASTE:
+        moving = (card,)
+        waste = waste[:-1]
+        fan = fan - 1 if fan > 0 else 0
     else:
         col = columns[source]
         i = col.index(card)
