@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from canfield import FOUNDATION, Game, IllegalMoveError, Move
-from canfield.cards import parse_card
+from canfield.cards import CARDS, parse_card
 from canfield.rules import apply_move, can_stack, legal_moves, locate, movable_start, tap_move
 from positions import cards, position
 
@@ -231,7 +231,7 @@ def test_illegal_column_targets_say_why() -> None:
     with pytest.raises(IllegalMoveError, match="already in column 1"):
         apply_move(st, Move.parse("TS>1"))
     with pytest.raises(IllegalMoveError, match="still in the stock"):
-        apply_move(st, Move(parse_card("AS").__class__(st.stock[0]), 0))
+        apply_move(st, Move(CARDS[st.stock[0]], 0))
 
 
 # -- tap rule (SPEC 3) ------------------------------------------------------------------------
