@@ -1,5 +1,8 @@
 """``canfield screenshot``: render the app's window for a position to a PNG, offscreen.
 
+The arguments live here; the Qt rendering is :mod:`canfield.gui.screenshot`,
+imported only when the command runs, so the command line stays Qt-free.
+
 Used for the README's screenshots and for looking at layouts at any size
 without a display: the same window, table and card art the app shows.
 """
@@ -8,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -71,36 +73,18 @@ def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     if args.dpr != 1.0:
         os.environ["QT_SCALE_FACTOR"] = f"{args.dpr:g}"
-    from PySide6.QtWidgets import QApplication
+    from canfield.gui.screenshot import render_window
 
-    from canfield.gui import cardart
-    from canfield.gui.app import create_application
-    from canfield.gui.i18n_qt import switch_language
-    from canfield.gui.window import MainWindow
-    from canfield.storage import Store
-
-    app = create_application()
-    switch_language(app, args.lang)
-    with tempfile.TemporaryDirectory(prefix="canfield-shot-") as folder:
-        store = Store(Path(folder) / "shot.sqlite3")
-        window = MainWindow(store, game, background_solver=False)
-        window.apply_settings(
-            store.settings.replace(animations=False, four_colour=args.four_colour), save=False
+    try:
+        width, height = render_window(
+            game,
+            out,
+            size=args.size,
+            lang=args.lang,
+            four_colour=args.four_colour,
+            frames=args.frames,
         )
-        width, height = args.size
-        window.resize(width, height)
-        window.show()
-        QApplication.processEvents()
-        if game.is_won:
-            window.celebrate(animate=False)
-            window.cascade.advance(args.frames)
-        QApplication.processEvents()
-        pixmap = window.grab()
-        out.parent.mkdir(parents=True, exist_ok=True)
-        if not pixmap.save(str(out), "PNG"):
-            raise CliError(f"cannot write {out}")
-        window.close()
-        store.close()
-    cardart.clear_cache()
-    print(f"wrote {out} ({pixmap.width()}x{pixmap.height()} px)")
+    except OSError as exc:
+        raise CliError(str(exc)) from None
+    print(f"wrote {out} ({width}x{height} px)")
     return 0

@@ -1,0 +1,61 @@
+"""Render the app's window for a game to a PNG, offscreen (``canfield screenshot``).
+
+The same window, table and card art the app shows, with a throwaway store so
+a screenshot never touches the player's saved game or statistics.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from PySide6.QtWidgets import QApplication
+
+from canfield.game import Game
+from canfield.gui import cardart
+from canfield.gui.app import create_application
+from canfield.gui.i18n_qt import switch_language
+from canfield.gui.window import MainWindow
+from canfield.storage import Store
+
+__all__ = ["render_window"]
+
+
+def render_window(
+    game: Game,
+    out: Path,
+    *,
+    size: tuple[int, int],
+    lang: str,
+    four_colour: bool = False,
+    frames: int = 110,
+) -> tuple[int, int]:
+    """Write the window showing ``game`` to ``out``; returns the PNG's pixel size.
+
+    Raises :class:`OSError` when the file cannot be written. A won game shows
+    the win cascade advanced by ``frames`` frames.
+    """
+    app = create_application()
+    switch_language(app, lang)
+    with tempfile.TemporaryDirectory(prefix="canfield-shot-") as folder:
+        store = Store(Path(folder) / "shot.sqlite3")
+        window = MainWindow(store, game, background_solver=False)
+        window.apply_settings(
+            store.settings.replace(animations=False, four_colour=four_colour), save=False
+        )
+        window.resize(*size)
+        window.show()
+        QApplication.processEvents()
+        if game.is_won:
+            window.celebrate(animate=False)
+            window.cascade.advance(frames)
+        QApplication.processEvents()
+        pixmap = window.grab()
+        out.parent.mkdir(parents=True, exist_ok=True)
+        saved = pixmap.save(str(out), "PNG")
+        window.close()
+        store.close()
+    cardart.clear_cache()
+    if not saved:
+        raise OSError(f"cannot write {out}")
+    return pixmap.width(), pixmap.height()
