@@ -41,9 +41,11 @@ if sys.version_info < (3, 12) and shiboken6.__version__ == "6.12.0":  # pragma: 
 SIZES = (44, 150)
 
 
-def _image(card: int | None, width: int, *, four_colour: bool = False) -> QImage:
+def _image(
+    card: int | None, width: int, *, four_colour: bool = False, compact_index: bool = False
+) -> QImage:
     return (
-        card_pixmap(card, width, 1.0, four_colour=four_colour)
+        card_pixmap(card, width, 1.0, four_colour=four_colour, compact_index=compact_index)
         .toImage()
         .convertToFormat(QImage.Format.Format_ARGB32)
     )
@@ -130,6 +132,26 @@ def test_corner_index_is_inked_within_the_fanned_strip(qapp: object, width: int)
         assert _classes(image, bottom)[ink] > 8, f"{card}: no index in the bottom corner"
 
 
+@pytest.mark.parametrize("width", SIZES)
+def test_compact_index_shows_rank_and_suit_in_a_squeezed_strip(qapp: object, width: int) -> None:
+    """A tightly squeezed column shows only ~22% of the width: rank and suit side by side."""
+    strip = width * (cardart.COMPACT_INDEX_DEPTH + 0.01)
+    for card in CARDS:
+        image = _image(card, width, compact_index=True)
+        ink = "red" if card.red else "dark"
+        rank_box = QRectF(0, 0, width * 0.45, strip)
+        suit_box = QRectF(width * 0.6, 0, width * 0.4, strip)
+        assert _classes(image, rank_box)[ink] > 4, f"{card}: no rank in the strip"
+        assert _classes(image, suit_box)[ink] > 4, f"{card}: no suit in the strip"
+        # Nothing of the index reaches below the strip, where the next card covers
+        # it (J's and Q's tails included), and no pip or court frame sits in it.
+        for x in (0.0, width * 0.82):
+            below = QRectF(x, strip, width * 0.18, width * 0.06)
+            assert _classes(image, below)[ink] == 0, f"{card}: index reaches below the strip"
+        between = QRectF(width * 0.45, 0, width * 0.15, strip)
+        assert _classes(image, between)[ink] == 0, f"{card}: ink between rank and suit"
+
+
 def test_four_colour_deck(qapp: object) -> None:
     for width in SIZES:
         clubs = _classes(_image(parse_card("7C"), width, four_colour=True))
@@ -164,6 +186,11 @@ def test_pixmaps_are_cached_per_key(qapp: object) -> None:
     assert card_pixmap(card, 121, 1.0) is not first
     assert card_pixmap(card, 120, 2.0) is not first
     assert card_pixmap(card, 120, 1.0, four_colour=True) is not first
+    compact = card_pixmap(card, 120, 1.0, compact_index=True)
+    assert compact is not first
+    assert card_pixmap(card, 120, 1.0, compact_index=True) is compact
+    # The back has no index: one pixmap whatever is asked.
+    assert card_pixmap(None, 120, 1.0, compact_index=True) is card_pixmap(None, 120, 1.0)
 
 
 def test_rounded_corners_are_transparent(qapp: object) -> None:

@@ -37,6 +37,7 @@ from canfield.cards import RANK_CHARS, rank_of, suit_of
 
 __all__ = [
     "CARD_ASPECT",
+    "COMPACT_INDEX_DEPTH",
     "SMALL_WIDTH",
     "card_pixmap",
     "clear_cache",
@@ -52,6 +53,8 @@ CARD_ASPECT: Final = 1.4
 """Card height / width: the classic poker-card 3.5 in × 2.5 in."""
 SMALL_WIDTH: Final = 72.0
 """Below this width (logical px) cards use the simplified, phone-readable design."""
+COMPACT_INDEX_DEPTH: Final = 0.21
+"""How far down a compact corner index reaches, as a fraction of the card width."""
 
 # Palette: a few strong, print-like inks so everything looks of a piece.
 RED: Final = QColor(200, 22, 45)
@@ -250,18 +253,36 @@ def _rotated_copy(painter: QPainter, rect: QRectF, draw: Callable[[], None]) -> 
 
 
 def _paint_index(
-    painter: QPainter, rect: QRectF, rank: int, suit: int, colour: QColor, *, small: bool
+    painter: QPainter,
+    rect: QRectF,
+    rank: int,
+    suit: int,
+    colour: QColor,
+    *,
+    small: bool,
+    compact: bool = False,
 ) -> None:
     """Rank and suit in the top-left corner and, turned round, in the bottom-right.
 
     Both fit in the top 23% of the card, so they read in a fanned column.  Small
     cards put the suit beside the rank instead of under it, to keep them big.
+    ``compact`` puts them side by side in the top :data:`COMPACT_INDEX_DEPTH` of the
+    width, for cards in a column squeezed so tight that a normal index is covered.
     """
     w = rect.width()
     label = _RANK_LABELS[rank - 1]
 
     def draw() -> None:
-        if small:
+        if compact:
+            # J's and Q's tails dip below the baseline: keep them in the strip too.
+            cap = w * 0.17 / max(1.0, _rank_glyph(label)[0].boundingRect().bottom())
+            top = rect.top() + w * 0.035
+            anchor = QPointF(rect.left() + w * 0.07, top)
+            _draw_rank(painter, label, anchor, cap, colour, max_width=w * 0.36, align_left=True)
+            size = w * 0.19
+            centre = QPointF(rect.right() - w * 0.07 - size * 0.45, top + cap / 2)
+            _fill_suit(painter, suit, centre, size, colour)
+        elif small:
             cap = w * 0.26
             top = rect.top() + w * 0.055
             anchor = QPointF(rect.left() + w * 0.07, top)
@@ -740,8 +761,36 @@ def _paint_small_court(painter: QPainter, rect: QRectF, rank: int, suit: int) ->
     painter.restore()
 
 
-def paint_face(painter: QPainter, rect: QRectF, card: int, *, four_colour: bool = False) -> None:
-    """Paint the face of ``card`` filling ``rect`` (which should have :data:`CARD_ASPECT`)."""
+def _clear_index_band(painter: QPainter, rect: QRectF) -> None:
+    """Blank the top and bottom strips of a face so pips and court frames keep out of
+    the compact index: in a squeezed column the strip shows the index and nothing else."""
+    w = rect.width()
+    pen_w = max(1.0, w / 110.0)
+    depth = w * (COMPACT_INDEX_DEPTH + 0.03)
+    body = QPainterPath()
+    inner = rect.adjusted(pen_w, pen_w, -pen_w, -pen_w)
+    body.addRoundedRect(inner, _corner_radius(w) - pen_w / 2, _corner_radius(w) - pen_w / 2)
+    painter.save()
+    painter.setClipPath(body)
+    painter.fillRect(QRectF(inner.left(), inner.top(), inner.width(), depth - pen_w), WHITE)
+    bottom = QRectF(inner.left(), inner.bottom() - depth + pen_w, inner.width(), depth - pen_w)
+    painter.fillRect(bottom, QColor(246, 245, 240))
+    painter.restore()
+
+
+def paint_face(
+    painter: QPainter,
+    rect: QRectF,
+    card: int,
+    *,
+    four_colour: bool = False,
+    compact_index: bool = False,
+) -> None:
+    """Paint the face of ``card`` filling ``rect`` (which should have :data:`CARD_ASPECT`).
+
+    ``compact_index`` draws a smaller corner index with rank and suit side by side,
+    for a card whose visible strip in a tightly squeezed column is below the normal one.
+    """
     rank, suit = rank_of(card), suit_of(card)
     colour = suit_colour(suit, four_colour=four_colour)
     small = rect.width() < SMALL_WIDTH
@@ -759,7 +808,9 @@ def paint_face(painter: QPainter, rect: QRectF, card: int, *, four_colour: bool 
         _paint_court(painter, rect, rank, suit, colour)
     else:
         _paint_pips(painter, rect, rank, suit, colour)
-    _paint_index(painter, rect, rank, suit, colour, small=small)
+    if compact_index:
+        _clear_index_band(painter, rect)
+    _paint_index(painter, rect, rank, suit, colour, small=small, compact=compact_index)
     painter.restore()
 
 
@@ -920,7 +971,9 @@ def paint_felt(painter: QPainter, rect: QRectF) -> None:
 
 
 @lru_cache(maxsize=640)
-def _render(card: int | None, width: int, dpr: float, four_colour: bool) -> QPixmap:
+def _render(
+    card: int | None, width: int, dpr: float, four_colour: bool, compact_index: bool
+) -> QPixmap:
     height = round(width * CARD_ASPECT)
     pixmap = QPixmap(round(width * dpr), round(height * dpr))
     pixmap.setDevicePixelRatio(dpr)
@@ -933,20 +986,31 @@ def _render(card: int | None, width: int, dpr: float, four_colour: bool) -> QPix
         if card is None:
             paint_back(painter, rect)
         else:
-            paint_face(painter, rect, card, four_colour=four_colour)
+            paint_face(painter, rect, card, four_colour=four_colour, compact_index=compact_index)
     finally:
         painter.end()
     return pixmap
 
 
-def card_pixmap(card: int | None, width: int, dpr: float, *, four_colour: bool = False) -> QPixmap:
+def card_pixmap(
+    card: int | None,
+    width: int,
+    dpr: float,
+    *,
+    four_colour: bool = False,
+    compact_index: bool = False,
+) -> QPixmap:
     """A cached rendering of ``card`` (``None`` for the back), ``width`` logical px wide.
+
+    ``compact_index`` asks for the squeezed-column corner index (see :func:`paint_face`).
 
     The pixmap is ``width * dpr`` device pixels wide, ``round(width * CARD_ASPECT)``
     logical px high, and carries ``dpr`` so QPainter draws it 1:1 on HiDPI screens.
     Treat it as read-only: it is shared between callers.
     """
-    return _render(None if card is None else int(card), int(width), float(dpr), bool(four_colour))
+    face = None if card is None else int(card)
+    compact = bool(compact_index) and face is not None
+    return _render(face, int(width), float(dpr), bool(four_colour), compact)
 
 
 def clear_cache() -> None:

@@ -40,10 +40,21 @@ class CardItem(QGraphicsObject):
         self.four_colour = False
         self.lifted = False
         self._flip = 1.0
+        self._compact_index = False
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setCacheMode(QGraphicsItem.CacheMode.NoCache)
 
     # -- geometry -------------------------------------------------------------
+
+    @property
+    def compact_index(self) -> bool:
+        """Whether the face shows the compact corner index of a tightly squeezed column."""
+        return self._compact_index
+
+    def set_compact_index(self, on: bool) -> None:
+        if on != self._compact_index:
+            self._compact_index = on
+            self.update()
 
     def set_size(self, width: float, height: float) -> None:
         if (width, height) != (self._width, self._height):
@@ -101,7 +112,11 @@ class CardItem(QGraphicsObject):
             painter.scale(max(squeeze, 0.02), 1.0)
             painter.translate(-self._width / 2, 0)
         pixmap = cardart.card_pixmap(
-            self.card if face_up else None, width, scale, four_colour=self.four_colour
+            self.card if face_up else None,
+            width,
+            scale,
+            four_colour=self.four_colour,
+            compact_index=self._compact_index,
         )
         painter.drawPixmap(QPointF(0, 0), pixmap)
 

@@ -191,6 +191,14 @@ class TableLayout:
         room = self.column_bottom - self.columns[0].top() - self.card_h
         return max(0.0, min(self.column_step, room / (count - 1)))
 
+    def compact_index(self, count: int) -> bool:
+        """Whether a column of ``count`` cards is squeezed so far that the corner index is covered.
+
+        Its cards (but the last, shown whole) then draw the compact index of
+        :func:`cardart.paint_face`, rank and suit side by side in the visible strip.
+        """
+        return count > 1 and self.column_step_for(count) < index_depth(self.card_w)
+
     def column_area(self, index: int, count: int) -> QRectF:
         """The rectangle a column's cards cover (its slot when empty)."""
         slot = self.columns[index]

@@ -240,9 +240,16 @@ class TableScene(QGraphicsScene):
         places = placements(state, self._layout)
         self._places = places
         delayed = self._autofilled(change, state)
+        compact = {
+            card
+            for col in state.columns
+            if self._layout.compact_index(len(col))
+            for card in col[:-1]
+        }
         group = QParallelAnimationGroup(self) if animate else None
         for card, place in places.items():
             item = self._cards[card]
+            item.set_compact_index(card in compact)
             turned = item.face_up != place.face_up
             item.set_face_up(place.face_up)
             item.set_flip(1.0)
