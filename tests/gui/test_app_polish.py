@@ -18,8 +18,8 @@ from app_helpers import (
     make_window,
     window,
 )
-from PySide6.QtCore import QEvent, QPoint, QPointF, QSize, Qt
-from PySide6.QtGui import QMouseEvent
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QImage, QMouseEvent, QPainter
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -92,6 +92,47 @@ def test_a_20_card_column_stays_on_the_table_and_tappable(tmp_path: Path, qtbot:
     # Each card is found where it shows.
     for card, rect in zip(longest, rects, strict=True):
         assert scene.card_at(rect.topLeft() + QPointF(4, 4)) == card
+    win.close()
+    win.store.close()
+
+
+def test_a_squeezed_column_shows_each_suit_in_its_strip(tmp_path: Path, qtbot: object) -> None:
+    """Under the compact index the visible strip of a squeezed card carries its suit's ink."""
+    game = Game.from_code(LONG_CODE)
+    for move in LONG_MOVES:
+        game.play(move)
+    longest = max(game.state.columns, key=len)
+    win = make_window(tmp_path, game, size=(360, 640))
+    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    scene = win.scene
+    lay = scene.table_layout
+    step = lay.column_step_for(len(longest))
+    assert step < index_depth(lay.card_w)  # squeezed past the normal index
+    items = [scene.card_item(c) for c in longest]
+    assert all(item.compact_index for item in items[:-1])
+    assert not items[-1].compact_index  # the last card shows whole
+    assert not any(scene.card_item(c).compact_index for c in game.state.columns[1])
+    column = lay.column_area(0, len(longest))
+    image = QImage(
+        round(column.width()) * 2, round(column.height()) * 2, QImage.Format.Format_ARGB32
+    )
+    painter = QPainter(image)
+    scene.render(painter, QRectF(image.rect()), column)
+    painter.end()
+    for card, item in zip(longest[:-1], items[:-1], strict=True):
+        top = round((item.scenePos().y() - column.top()) * 2)
+        # The right half of the visible strip, where the suit sits beside the rank.
+        x0, x1 = round(lay.card_w), round(lay.card_w * 2) - 4
+        inked = 0
+        for y in range(top + 2, top + round(step * 2) - 1):
+            for x in range(x0, x1):
+                colour = image.pixelColor(x, y)
+                r, g, b = colour.red(), colour.green(), colour.blue()
+                if Card(card).red:
+                    inked += r > 150 and g < 90 and b < 100
+                else:
+                    inked += r < 70 and g < 70 and b < 70
+        assert inked > 20, f"{Card(card)}: no suit ink in its strip"
     win.close()
     win.store.close()
 
@@ -346,3 +387,48 @@ def test_status_messages_show_as_a_toast_over_the_table(window: MainWindow) -> N
     assert window.score_label.isVisible() and window.time_label.isVisible()
     window.statusBar().clearMessage()
     assert not toast.isVisible()
+
+
+def test_read_position_toast_is_short_lived(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status = window.statusBar()
+    shown: list[tuple[str, int]] = []
+    real = status.showMessage
+    monkeypatch.setattr(status, "showMessage", lambda t, ms=0: (shown.append((t, ms)), real(t, ms)))
+    window.act_describe.trigger()
+    text = window.model.game.describe("en")
+    assert shown == [(text, window_module.POSITION_MESSAGE_MS)]
+    assert window_module.POSITION_MESSAGE_MS <= 8000
+    assert window.toast.isVisible() and window.toast.text() == text
+
+
+def test_read_position_toast_goes_on_the_next_key(window: MainWindow) -> None:
+    QTest.keyClick(window.view, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
+    toast = window.toast
+    assert toast.isVisible()  # the shortcut's own key press does not dismiss it
+    assert toast.text() == window.model.game.describe("en")
+    QTest.keyClick(window.view, Qt.Key.Key_Shift)  # a modifier alone does not count
+    assert toast.isVisible()
+    QTest.keyClick(window.view, Qt.Key.Key_Right)
+    assert not toast.isVisible()
+    assert window.statusBar().currentMessage() == ""
+    # Once only: a later message stays for its own time.
+    window.copy_code()
+    QTest.keyClick(window.view, Qt.Key.Key_Left)
+    assert toast.isVisible() and toast.text() == f"Copied {EXAMPLE_CODE}"
+
+
+def test_read_position_toast_goes_on_the_next_tap(window: MainWindow) -> None:
+    window.act_describe.trigger()
+    assert window.toast.isVisible()
+    QTest.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(4, 4))
+    assert not window.toast.isVisible()
+    assert window.statusBar().currentMessage() == ""
+
+
+def test_a_new_message_cancels_the_tap_to_dismiss(window: MainWindow) -> None:
+    window.act_describe.trigger()
+    window.copy_code()
+    QTest.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(4, 4))
+    assert window.toast.isVisible() and window.toast.text() == f"Copied {EXAMPLE_CODE}"

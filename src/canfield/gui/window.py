@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from typing import Any
+from typing import Any, Final
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QIcon, QKeySequence
@@ -42,6 +42,9 @@ from canfield.i18n import _, language, ngettext
 from canfield.storage import Settings, StorageError, Store
 
 __all__ = ["MainWindow"]
+
+POSITION_MESSAGE_MS: Final = 8000
+"""How long "Read position" shows the description, unless a tap or key clears it sooner."""
 
 
 class MainWindow(QMainWindow):
@@ -476,7 +479,10 @@ class MainWindow(QMainWindow):
     def announce_position(self) -> None:
         """Read position: show the whole description (and hand it to screen readers)."""
         text = self.model.game.describe(self.table_language())
-        self.statusBar().showMessage(text, 15000)
+        status = self.statusBar()
+        status.showMessage(text, POSITION_MESSAGE_MS)
+        # On a phone it covers the foot of the columns: the next tap or key clears it.
+        self.toast.dismiss_on_input(status.clearMessage)
         self.view.set_position_description(text)
 
     def hint(self) -> None:
