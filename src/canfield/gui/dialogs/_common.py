@@ -14,6 +14,7 @@ from PySide6.QtCore import QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QFont, QFontMetrics, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import (
     QDialog,
+    QDialogButtonBox,
     QLabel,
     QRadioButton,
     QSizePolicy,
@@ -26,6 +27,7 @@ from PySide6.QtWidgets import (
 __all__ = [
     "TOUCH_HEIGHT",
     "ChoiceButton",
+    "close_buttons",
     "fit_to_screen",
     "heading",
     "hint_label",
@@ -166,6 +168,16 @@ class ChoiceButton(QRadioButton):
             self._subtitle,
         )
         painter.end()
+
+
+def close_buttons(dialog: QDialog) -> QDialogButtonBox:
+    """A button box with one touch-sized Close button that rejects ``dialog``."""
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, dialog)
+    for button in buttons.buttons():
+        button.setMinimumHeight(TOUCH_HEIGHT)
+        button.setMinimumWidth(96)
+    buttons.rejected.connect(dialog.reject)
+    return buttons
 
 
 def heading(parent: QWidget | None = None) -> QLabel:

@@ -9,7 +9,6 @@ from PySide6 import __version__ as pyside_version
 from PySide6.QtCore import QSize, Qt, qVersion
 from PySide6.QtWidgets import (
     QDialog,
-    QDialogButtonBox,
     QLabel,
     QTextBrowser,
     QVBoxLayout,
@@ -17,7 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from canfield import __version__
-from canfield.gui.dialogs._common import TOUCH_HEIGHT, fit_to_screen
+from canfield.gui.dialogs._common import close_buttons, fit_to_screen
 from canfield.gui.i18n_qt import language_notifier, translate_buttons
 from canfield.i18n import _
 
@@ -79,11 +78,7 @@ class AboutDialog(QDialog):
         self._body.setObjectName("aboutText")
         self._body.setOpenExternalLinks(True)
         self._body.document().setDocumentMargin(12)
-        self._buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        for button in self._buttons.buttons():
-            button.setMinimumHeight(TOUCH_HEIGHT)
-            button.setMinimumWidth(96)
-        self._buttons.rejected.connect(self.reject)
+        self._buttons = close_buttons(self)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(16, 18, 16, 12)

@@ -12,10 +12,10 @@ from importlib import resources
 
 from PySide6.QtCore import QSize, Qt, QUrl
 from PySide6.QtGui import QDesktopServices
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QTextBrowser, QVBoxLayout, QWidget
 
 from canfield import i18n
-from canfield.gui.dialogs._common import TOUCH_HEIGHT, fit_to_screen
+from canfield.gui.dialogs._common import close_buttons, fit_to_screen
 from canfield.gui.i18n_qt import language_notifier, translate_buttons
 from canfield.i18n import _
 
@@ -54,11 +54,7 @@ class HelpDialog(QDialog):
         self._browser.anchorClicked.connect(self._follow)
         self._browser.document().setDefaultStyleSheet(_STYLE)
         self._browser.document().setDocumentMargin(14)
-        self._buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        for button in self._buttons.buttons():
-            button.setMinimumHeight(TOUCH_HEIGHT)
-            button.setMinimumWidth(96)
-        self._buttons.rejected.connect(self.reject)
+        self._buttons = close_buttons(self)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 12)
