@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 
 import pytest
 
@@ -41,6 +40,7 @@ from canfield.gui.i18n_qt import (
     translate_buttons,
 )
 from canfield.storage.settings import Settings
+from canfield.storage.statistics import Statistics
 
 pytestmark = pytest.mark.gui
 
@@ -77,37 +77,21 @@ def answer_next_question(qtbot, yes: bool) -> list[str]:  # type: ignore[no-unty
     return seen
 
 
-@dataclass(frozen=True)
-class FakeStats:
-    draw: int
-    played: int = 0
-    won: int = 0
-    best_score: int | None = None
-    fastest_win: float | None = None
-    fewest_moves: int | None = None
-    current_streak: int = 0
-    best_streak: int = 0
-
-    @property
-    def win_rate(self) -> float:
-        return self.won / self.played if self.played else 0.0
-
-
 class FakeStore:
     def __init__(self) -> None:
         self.data = {
-            3: FakeStats(3, 12, 8, 255, 187.9, 96, 2, 5),
-            1: FakeStats(1),
+            3: Statistics(3, 12, 8, 255, 187.9, 96, 2, 5),
+            1: Statistics(1),
         }
         self.resets: list[int | None] = []
 
-    def statistics(self, draw: int) -> FakeStats:
+    def statistics(self, draw: int) -> Statistics:
         return self.data[draw]
 
     def reset_statistics(self, draw: int | None = None) -> None:
         self.resets.append(draw)
         for mode in (1, 3) if draw is None else (draw,):
-            self.data[mode] = FakeStats(mode)
+            self.data[mode] = Statistics(mode)
 
 
 # --- new game --------------------------------------------------------------------------------
