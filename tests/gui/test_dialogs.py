@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from canfield import i18n
+from canfield import Game, i18n
 from canfield.gui.dialogs import (
     AboutDialog,
     HelpDialog,
@@ -142,23 +142,38 @@ def test_new_game_draw_choice_by_keyboard(qtbot) -> None:  # type: ignore[no-unt
     assert dialog.choice().draw == 1
 
 
-def test_bad_code_shows_the_reason_and_disables_ok(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_code_is_judged_on_a_pause_not_from_the_first_key(qtbot) -> None:  # type: ignore[no-untyped-def]
     dialog = new_game(qtbot)
     dialog.show()
     qtbot.keyClicks(code_edit(dialog), "CF1-D3-AAA")
-    assert not ok_button(dialog).isEnabled()
-    assert "3 letters, not 7" in dialog.error_text()
-    code_edit(dialog).setText("CF1-D2-AAAAACL")
-    assert "D2" in dialog.error_text()
-    assert not ok_button(dialog).isEnabled()
+    assert dialog.error_text() == ""  # still typing
+    qtbot.waitUntil(lambda: dialog.error_text() != "", timeout=3000)
+    assert dialog.error_text() == "The deal part needs 7 letters; it has 3."
+    qtbot.keyClicks(code_edit(dialog), "A")
+    assert dialog.error_text() == ""  # typing again takes the verdict away
     code_edit(dialog).clear()
-    assert ok_button(dialog).isEnabled()
+    assert dialog.judge()
     assert dialog.error_text() == ""
+
+
+def test_deal_refuses_a_bad_code_and_says_why_without_python_quotes(qtbot) -> None:  # type: ignore[no-untyped-def]
+    dialog = new_game(qtbot)
+    dialog.show()
+    code_edit(dialog).setText("CF1-D2-AAAAACL")
+    ok_button(dialog).click()
+    assert dialog.result() != QDialog.DialogCode.Accepted
+    assert dialog.isVisible()
+    assert dialog.error_text() == "The draw mode must be D1 or D3, not “D2”."
+    code_edit(dialog).setText("CF9-D3-AAAAACL")
+    ok_button(dialog).click()
+    assert dialog.error_text() == "Unknown code version “CF9”: this version reads CF1 codes."
+    assert "'" not in dialog.error_text()
 
 
 def test_bad_code_reason_is_translated(qtbot, qapp: QApplication) -> None:  # type: ignore[no-untyped-def]
     dialog = new_game(qtbot)
     code_edit(dialog).setText("CF1-D3-AAA")
+    assert not dialog.judge()
     switch_language(qapp, "hu")
     assert dialog.error_text() == "A leosztás részébe 7 betű kell; most 3 van benne."
     switch_language(qapp, "pt")
@@ -167,11 +182,48 @@ def test_bad_code_reason_is_translated(qtbot, qapp: QApplication) -> None:  # ty
     assert "7 huruf" in dialog.error_text()
 
 
+def test_a_deck_is_accepted_where_a_code_is(qtbot) -> None:  # type: ignore[no-untyped-def]
+    game = Game.from_code("CF1-D3-AAAAACL")
+    dialog = new_game(qtbot, draw=1)
+    dialog.show()
+    code_edit(dialog).setText(game.deck_string.replace(" ", ", ", 3))
+    assert dialog.judge()
+    ok_button(dialog).click()
+    assert dialog.result() == QDialog.DialogCode.Accepted
+    assert dialog.choice() == NewGameChoice(1, None, False, game.deck)
+
+
+@pytest.mark.parametrize(
+    ("deck", "reason"),
+    [
+        ("AS 2S XX", "Card 3 of the deck, “XX”, is not a card (write e.g. AS, 10H, QC)."),
+        ("AS 2S 3S", "A deck has 52 cards; this one has 3."),
+    ],
+)
+def test_bad_deck_says_why(qtbot, deck: str, reason: str) -> None:  # type: ignore[no-untyped-def]
+    dialog = new_game(qtbot)
+    code_edit(dialog).setText(deck)
+    assert not dialog.judge()
+    assert dialog.error_text() == reason
+
+
+def test_deck_with_a_card_twice_names_it_and_the_missing_one(qtbot, qapp: QApplication) -> None:  # type: ignore[no-untyped-def]
+    cards = Game.from_code("CF1-D3-AAAAACL").deck_string.split()
+    cards[cards.index("KC")] = "QC"
+    dialog = new_game(qtbot)
+    code_edit(dialog).setText(" ".join(cards))
+    assert not dialog.judge()
+    assert dialog.error_text() == "The deck holds QC twice and lacks KC."
+    switch_language(qapp, "pt")
+    assert "QC" in dialog.error_text() and "KC" in dialog.error_text()
+    assert dialog.error_text() != "The deck holds QC twice and lacks KC."
+
+
 def test_good_code_is_read_case_insensitively(qtbot) -> None:  # type: ignore[no-untyped-def]
     dialog = new_game(qtbot, draw=3, winnable=True)
     dialog.show()
     qtbot.keyClicks(code_edit(dialog), "  cf1-d1-aaaaacl ")
-    assert ok_button(dialog).isEnabled()
+    assert dialog.judge()
     assert dialog.error_text() == ""
     assert dialog.choice() == NewGameChoice(1, "CF1-D1-AAAAACL", True)
     # The draw choice follows the code, and a replayed deal is not "winnable only".

@@ -147,7 +147,7 @@ class MainWindow(QMainWindow):
         self.act_rules = self._action("rules", self.show_rules, ["F1"])
         self.act_about = self._action("about", self.show_about, [])
         self.act_copy = self._action(
-            "copyCode", self.copy_code, ["Ctrl+Shift+C"], icons.copy_icon()
+            "copyCode", self.copy_code, ["Ctrl+C", "Ctrl+Shift+C"], icons.copy_icon()
         )
         self.act_describe = self._action("describe", self.announce_position, ["Ctrl+D"])
         self.act_quit = self._action("quit", self.close, ["Ctrl+Q"])
@@ -258,10 +258,17 @@ class MainWindow(QMainWindow):
         self._show_code()
 
     def _show_code(self) -> None:
-        """The code in the status bar: "Game CF1-…" on a desktop, the bare code on a phone."""
-        code = self.model.game.code or _("custom deal")
-        full = _("Game %(code)s") % {"code": code}
-        self.code_label.setText(code if self._narrow else full)
+        """The code in the status bar: "Game CF1-…" on a desktop, the bare code on a phone.
+
+        A game dealt from an explicit deck has no code: it says so ("Own deck").
+        """
+        code = self.model.game.code
+        if code is None:
+            full = _("Own deck")
+            self.code_label.setText(full)
+        else:
+            full = _("Game %(code)s") % {"code": code}
+            self.code_label.setText(code if self._narrow else full)
         self.code_label.setAccessibleName(full)
         self.code_label.setToolTip(full)
 
@@ -292,7 +299,6 @@ class MainWindow(QMainWindow):
             self.act_settings: (_("Settings…"), _("Double tap, language, animations")),
             self.act_rules: (_("Rules"), _("How to play Canfield (F1)")),
             self.act_about: (_("About"), _("About this app")),
-            self.act_copy: (_("Copy code"), _("Copy the game code to the clipboard")),
             self.act_describe: (_("Read position"), _("Say the whole position (Ctrl+D)")),
             self.act_quit: (_("Quit"), _("Close the app (Ctrl+Q)")),
         }
@@ -300,7 +306,6 @@ class MainWindow(QMainWindow):
             act.setText(text)
             act.setToolTip(tip)
             act.setStatusTip(tip)
-        self.copy_button.setAccessibleName(_("Copy the game code to the clipboard"))
         self.view.retranslate()
         self.scene.retranslate(self.table_language())
         self._win_panel.retranslate()
@@ -334,7 +339,14 @@ class MainWindow(QMainWindow):
         self.act_undo.setEnabled(game.can_undo)
         self.act_redo.setEnabled(game.can_redo)
         self.act_restart.setEnabled(game.moves_made > 0 or game.can_redo)
-        self.act_copy.setEnabled(game.code is not None)
+        if game.code is None:
+            copy = (_("Copy deck"), _("Copy the 52 cards of this deal to the clipboard (Ctrl+C)"))
+        else:
+            copy = (_("Copy code"), _("Copy the game code to the clipboard (Ctrl+C)"))
+        self.act_copy.setText(copy[0])
+        self.act_copy.setToolTip(copy[1])
+        self.act_copy.setStatusTip(copy[1])
+        self.copy_button.setAccessibleName(copy[1])
         text = game.describe(self.table_language())
         self.position_label.setText(text)
         self.view.set_position_description(text)
@@ -428,6 +440,8 @@ class MainWindow(QMainWindow):
         self._save_settings()
         if choice.code is not None:
             self.start_game(Game.from_code(choice.code))
+        elif choice.deck is not None:
+            self.start_game(Game.from_deck(choice.deck, choice.draw))
         elif choice.winnable_only:
             self._deal_winnable(choice.draw)
         else:
@@ -468,13 +482,16 @@ class MainWindow(QMainWindow):
         self.model.redo()
 
     def copy_code(self) -> None:
-        code = self.model.game.code
-        if code is None:
-            return
+        """Put the game's code (or, for a deck game, its 52 cards) on the clipboard."""
+        game = self.model.game
         clipboard = QGuiApplication.clipboard()
         if clipboard is not None:
-            clipboard.setText(code)
-        self.statusBar().showMessage(_("Copied %(code)s") % {"code": code}, 3000)
+            clipboard.setText(game.code or game.deck_string)
+        if game.code is None:
+            message = _("Copied the deck")
+        else:
+            message = _("Copied %(code)s") % {"code": game.code}
+        self.statusBar().showMessage(message, 3000)
 
     def announce_position(self) -> None:
         """Read position: show the whole description (and hand it to screen readers)."""

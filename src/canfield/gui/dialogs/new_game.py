@@ -1,21 +1,23 @@
-"""The New game window: draw mode, an optional game code to replay, "winnable deals only".
+"""The New game window: draw mode, an optional game code or deck to replay, "winnable only".
 
-The code field is checked as you type with the engine's own parser
-(:meth:`canfield.DealCode.parse`), so the dialog can never accept a code the
-engine would refuse; the reason is shown right under the field and OK stays
-disabled until the code is valid (an empty field means a random deal).
+The field takes a game code or an explicit 52-card deck (SPEC section 4), read
+by the engine's own parsers (:mod:`.deal_text`). It is judged when the player
+pauses typing, leaves the field or presses Deal - never from the first key -
+and the reason, in the app's language, shows right under it; Deal refuses a
+field that is neither.
 
 A code fixes the draw mode (``D1``/``D3``), so the draw choice follows the code
 typed in, and choosing the other draw mode rewrites the code's ``D`` part in the
-field: what the player sees is always exactly what will be dealt.
+field: what the player sees is always exactly what will be dealt. A deck has no
+draw mode of its own: the draw choice applies to it.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
+from typing import Final
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -29,8 +31,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from canfield.deal import CODE_LETTERS, DealCode
-from canfield.errors import InvalidCodeError
+from canfield.cards import Card
+from canfield.deal import DealCode
 from canfield.gui.dialogs._common import (
     TOUCH_HEIGHT,
     ChoiceButton,
@@ -39,49 +41,24 @@ from canfield.gui.dialogs._common import (
     hint_label,
     option_block,
 )
+from canfield.gui.dialogs.deal_text import DealText, DealTextError, read_deal_text
 from canfield.gui.i18n_qt import language_notifier, translate_buttons
-from canfield.i18n import _, language
+from canfield.i18n import _
 
-__all__ = ["NewGameChoice", "NewGameDialog", "code_error_message"]
+__all__ = ["NewGameChoice", "NewGameDialog"]
+
+PAUSE_MS: Final = 900
+"""A pause in typing this long has the field judged."""
 
 
 @dataclass(frozen=True, slots=True)
 class NewGameChoice:
-    """What the player asked for: a draw mode, and a code to replay or ``None`` for a new deal."""
+    """What the player asked for: a draw mode, and a code or deck to replay (else a new deal)."""
 
     draw: int
     code: str | None
     winnable_only: bool
-
-
-_SHAPE = re.compile(r"^([^-]*)-([^-]*)-([^-]*)$")
-
-
-def code_error_message(text: str, error: InvalidCodeError) -> str:
-    """Why ``text`` is not a game code, in the app's language.
-
-    In English this is the engine's own message; the other languages get the same
-    reason in their words (the engine's messages are not translated).
-    """
-    if language() == "en":
-        message = str(error)
-        return message[:1].upper() + message[1:]
-    raw = text.strip().upper()
-    shape = _SHAPE.match(raw)
-    if shape is None:
-        return _("A game code has three parts, like CF1-D3-AAAAACL.")
-    version, draw, letters = shape.groups()
-    if version != "CF1":
-        return _("Unknown code version “{version}”: this version reads CF1 codes.").format(
-            version=version
-        )
-    if draw not in ("D1", "D3"):
-        return _("The draw mode must be D1 or D3, not “{draw}”.").format(draw=draw)
-    if len(letters) != CODE_LETTERS:
-        return _("The deal part needs {count} letters; it has {actual}.").format(
-            count=CODE_LETTERS, actual=len(letters)
-        )
-    return _("The deal part may hold only the letters A to Z.")
+    deck: tuple[Card, ...] | None = None
 
 
 class NewGameDialog(QDialog):
@@ -95,8 +72,14 @@ class NewGameDialog(QDialog):
             raise ValueError(f"default_draw must be 1 or 3, not {default_draw!r}")
         self.setObjectName("newGameDialog")
         self.setModal(True)
-        self._code: DealCode | None = None
+        self._read = DealText()
+        """The field as last read: a code, a deck, or neither (empty or not valid)."""
+        self._error = ""
         self._syncing = False
+        self._pause = QTimer(self)
+        self._pause.setSingleShot(True)
+        self._pause.setInterval(PAUSE_MS)
+        self._pause.timeout.connect(self.judge)
 
         self._draw_heading = heading(self)
         self._draw3 = ChoiceButton(self)
@@ -134,6 +117,7 @@ class NewGameDialog(QDialog):
         self._code_error.setPalette(error_palette)
         self._code_error.hide()
         self._code_edit.textChanged.connect(self._code_changed)
+        self._code_edit.editingFinished.connect(self.judge)
 
         self._winnable = QCheckBox(self)
         self._winnable.setObjectName("winnableOnly")
@@ -183,72 +167,105 @@ class NewGameDialog(QDialog):
         self._draw1.set_texts(_("1 card"), _("Easy"))
         self._draw3.setAccessibleDescription(_("Turn three cards at a time from the stock."))
         self._draw1.setAccessibleDescription(_("Turn one card at a time from the stock."))
-        self._code_heading.setText(_("&Game code (optional)"))
+        self._code_heading.setText(_("&Game code or deck (optional)"))
         self._code_edit.setPlaceholderText(_("e.g. CF1-D3-AAAAACL"))
-        self._code_edit.setAccessibleName(_("Game code"))
-        self._code_edit.setAccessibleDescription(
-            _("Enter a code to replay that exact deal; leave empty for a new random deal.")
-        )
+        self._code_edit.setAccessibleName(_("Game code or deck"))
         self._code_hint.setText(
-            _("Enter a code to replay or share an exact deal. Leave it empty for a new deal.")
+            _(
+                "Enter a code, or 52 cards in deal order, to replay or share an exact deal. "
+                "Leave it empty for a new deal."
+            )
         )
         self._winnable.setText(_("Winnable deals only"))
         self._winnable.setAccessibleName(_("Winnable deals only"))
         self._winnable_hint.setText(_("Deal only games that the solver knows can be won."))
         translate_buttons(self._buttons)
         self._ok_button().setText(_("Deal"))
-        self._validate()
+        if self._error:
+            self.judge()  # the shown reason, in the new language
+        else:
+            self._code_edit.setAccessibleDescription(self._field_description())
 
     def _ok_button(self) -> QPushButton:
         return self._buttons.button(QDialogButtonBox.StandardButton.Ok)
 
     # --- behaviour -----------------------------------------------------------------------------
 
+    def _read_field(self) -> str:
+        """Read the field into :attr:`_read`; the reason it is not valid, or ``""``."""
+        text = self._code_edit.text()
+        self._read = DealText()
+        if not text.strip():
+            return ""
+        try:
+            self._read = read_deal_text(text)
+        except DealTextError as exc:
+            return str(exc)
+        return ""
+
     def _code_changed(self, _text: str) -> None:
-        self._validate()
-        if self._code is not None and not self._syncing:
+        """While typing: no verdict yet (a pause or Deal gives it), but follow a valid code."""
+        self._read_field()
+        self._show_error("")
+        self._pause.start()
+        code = self._read.code
+        if code is not None and not self._syncing:
             self._syncing = True
             try:
-                (self._draw3 if self._code.draw == 3 else self._draw1).setChecked(True)
+                (self._draw3 if code.draw == 3 else self._draw1).setChecked(True)
             finally:
                 self._syncing = False
+        # A replayed deal is what it is: "winnable only" applies to random deals.
+        self._winnable.setEnabled(self._read == DealText())
 
     def _draw_toggled(self, draw: int, checked: bool) -> None:
-        if not checked or self._syncing or self._code is None or self._code.draw == draw:
+        code = self._read.code
+        if not checked or self._syncing or code is None or code.draw == draw:
             return
         self._syncing = True
         try:
-            self._code_edit.setText(str(DealCode(self._code.number, draw)))
+            self._code_edit.setText(str(DealCode(code.number, draw)))
         finally:
             self._syncing = False
 
-    def _validate(self) -> None:
-        text = self._code_edit.text()
-        self._code = None
-        error = ""
-        if text.strip():
-            try:
-                self._code = DealCode.parse(text)
-            except InvalidCodeError as exc:
-                error = code_error_message(text, exc)
+    def judge(self) -> bool:
+        """Read the field and show why it is not valid; ``True`` when it can be dealt."""
+        self._pause.stop()
+        error = self._read_field()
+        self._show_error(error)
+        return not error
+
+    def _show_error(self, error: str) -> None:
+        self._error = error
         self._code_error.setText(error)
         self._code_error.setVisible(bool(error))
-        self._code_edit.setAccessibleDescription(
-            error or _("Enter a code to replay that exact deal; leave empty for a new random deal.")
+        self._code_edit.setAccessibleDescription(error or self._field_description())
+
+    @staticmethod
+    def _field_description() -> str:
+        return _(
+            "Enter a code or a deck of 52 cards to replay that exact deal; "
+            "leave empty for a new random deal."
         )
-        self._ok_button().setEnabled(not error)
-        # A replayed deal is what it is: "winnable only" applies to random deals.
-        self._winnable.setEnabled(self._code is None)
+
+    def accept(self) -> None:
+        """Deal only what can be dealt; otherwise say why and stay."""
+        if not self.judge():
+            self._code_edit.setFocus()
+            return
+        super().accept()
 
     # --- results -------------------------------------------------------------------------------
 
     def error_text(self) -> str:
-        """The inline error under the code field ('' when the code is valid or empty)."""
-        return self._code_error.text() if self._code_error.isVisibleTo(self) else ""
+        """The inline error under the field ('' when none is shown)."""
+        return self._error if self._code_error.isVisibleTo(self) else ""
 
     def choice(self) -> NewGameChoice:
         """The game asked for (meaningful after the dialog was accepted)."""
         draw = self._draws.checkedId()
-        if self._code is not None:
-            return NewGameChoice(self._code.draw, str(self._code), self._winnable.isChecked())
-        return NewGameChoice(draw, None, self._winnable.isChecked())
+        code, deck = self._read.code, self._read.deck
+        winnable = self._winnable.isChecked()  # kept as the setting; a replay ignores it
+        if code is not None:
+            return NewGameChoice(code.draw, str(code), winnable)
+        return NewGameChoice(draw, None, winnable, deck)
