@@ -170,13 +170,16 @@ class HintResult:
 
     ``move`` is the next action of a winning line (``None`` unless WON);
     ``undo`` is, for a lost position of a :class:`Game`, how many undos lead
-    back to a position proved winnable (``None`` when not found in time).
+    back to a position proved winnable (``None`` when not found in time);
+    ``hopeless`` says every position back to the deal was proved lost (the
+    deal cannot be won).
     """
 
     verdict: Verdict
     move: Move | None
     line: tuple[Move, ...]
     undo: int | None = None
+    hopeless: bool = False
 
     def message(self) -> str:
         if self.move is not None:
@@ -203,6 +206,7 @@ def hint(position: Game | State, time_limit: float = 2.0) -> HintResult:
     history = position.history
     depth = min(position.undo_depth, len(history))
     states = _past_states(position, len(history) - depth)
+    proved = 0
     for back in range(1, depth + 1):
         left = time_limit - (time.perf_counter() - started)
         if left <= 0:
@@ -210,7 +214,9 @@ def hint(position: Game | State, time_limit: float = 2.0) -> HintResult:
         earlier = solve(states[len(states) - 1 - back], time_limit=left)
         if earlier.verdict is Verdict.WON:
             return HintResult(Verdict.LOST, None, (), back)
-    return HintResult(Verdict.LOST, None, ())
+        proved += earlier.verdict is Verdict.LOST
+    hopeless = proved == depth == len(history)
+    return HintResult(Verdict.LOST, None, (), hopeless=hopeless)
 
 
 def _past_states(game: Game, first: int) -> list[State]:

@@ -111,7 +111,7 @@ def _normalize(state: State) -> tuple[State, tuple[int, ...], int]:
     return state, cards, pointer
 
 
-def _key(state: State, cards: tuple[int, ...], pointer: int, symmetry: bool) -> tuple[object, ...]:
+def _key(state: State, pointer: int, symmetry: bool) -> tuple[object, ...]:
     """The transposition key; within one search the talon's cards follow from the rest.
 
     Nothing is ever put back on the talon or the reserve, so the talon is the
@@ -381,7 +381,7 @@ class Search:
             return
         root, cards, pointer = _normalize(state)
         self._draw = root.draw
-        self._visited.add(_key(root, cards, pointer, self.options.symmetry))
+        self._visited.add(_key(root, pointer, self.options.symmetry))
         reach = _reach(cards, pointer, root.draw)
         moves = _moves(root, cards, pointer, self.options, reach)
         self._frames.append((root, cards, pointer, reach, (), moves, None))
@@ -442,12 +442,7 @@ class Search:
                 path.append(move)
                 outcome = Verdict.WON
                 break
-            key: tuple[object, ...] = (  # _key, inlined
-                child_pointer,
-                len(child.reserve),
-                child.foundations,
-                tuple(sorted(child.columns)) if symmetry else child.columns,
-            )
+            key = _key(child, child_pointer, symmetry)
             child_watched: tuple[int, ...] = ()
             if rules and source >= 0:
                 more = _watch(node, card, source, move.target, options)
