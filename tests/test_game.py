@@ -161,3 +161,39 @@ def test_tampered_saves_are_refused(change: object, fragment: str) -> None:
 def test_a_save_that_is_not_an_object_is_refused() -> None:
     with pytest.raises(InvalidSaveError):
         Game.from_dict([])  # type: ignore[arg-type]
+
+
+def test_game_id_is_kept_by_a_copy_and_new_for_another_deal() -> None:
+    game = Game.from_code("CF1-D3-AAAAACL")
+    game.play("s")
+    copy = Game.from_dict(game.to_dict())
+    assert copy.game_id == game.game_id and len(game.game_id) == 32
+    assert game.restarted().game_id != game.game_id
+    assert Game.from_code("CF1-D3-AAAAACL").game_id != game.game_id
+    old_save = game.to_dict()
+    del old_save["id"]  # saved before games had ids: gets a new one
+    assert Game.from_dict(old_save).game_id not in (game.game_id, "")
+
+
+@pytest.mark.parametrize("bad", [None, 7, "", "XYZ", "0" * 31, "0" * 33, "A" * 32])
+def test_bad_game_id_is_a_save_error(bad: object) -> None:
+    data = Game.from_code("CF1-D3-AAAAACL").to_dict()
+    data["id"] = bad
+    with pytest.raises(InvalidSaveError, match="game id"):
+        Game.from_dict(data)
+
+
+def test_settled_actions_never_change_and_history_from_reads_the_tail() -> None:
+    game = Game.from_code("CF1-D3-AAAAACL")
+    for _ in range(150):
+        game.play("s")
+    assert game.settled == 150 - 100
+    before = game.history[: game.settled]
+    while game.undo():
+        pass
+    game.play("QC>2")
+    assert game.history[: len(before)] == before
+    assert game.history_from(game.settled) == game.history[game.settled :]
+    data = game.to_dict(line=False)
+    assert "line" not in data
+    assert Game.from_dict({**data, "line": game.to_dict()["line"]}) == game

@@ -8,6 +8,8 @@ snapshots, so undoing restores the position, score and counters exactly.
 from __future__ import annotations
 
 import math
+import re
+import uuid
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -25,6 +27,7 @@ __all__ = ["UNDO_LIMIT", "Game"]
 UNDO_LIMIT: Final = 100
 SAVE_FORMAT: Final = "canfield-game"
 SAVE_VERSION: Final = 1
+_GAME_ID: Final = re.compile(r"[0-9a-f]{32}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +57,7 @@ class Game:
         self._line: list[Move] = []
         self.elapsed: float = 0.0
         """Seconds of play so far; the app's clock keeps it up to date."""
+        self._game_id = uuid.uuid4().hex
 
     # -- construction -----------------------------------------------------
 
@@ -84,6 +88,15 @@ class Game:
     def code(self) -> str | None:
         """The game code, or ``None`` for a game dealt from an explicit deck."""
         return None if self._code is None else str(self._code)
+
+    @property
+    def game_id(self) -> str:
+        """This game's identity: new for every deal or restart, kept by :meth:`to_dict`.
+
+        Storage tells "the same game, saved again" from "another game" by it, so
+        an equal copy (``Game.from_dict(g.to_dict())``) is the same game.
+        """
+        return self._game_id
 
     @property
     def deck(self) -> tuple[Card, ...]:
@@ -143,6 +156,18 @@ class Game:
     def history(self) -> tuple[Move, ...]:
         """Every action from the deal to this position."""
         return tuple(self._line)
+
+    @property
+    def settled(self) -> int:
+        """How many leading actions of :attr:`history` undo can no longer reach.
+
+        They never change again, so storage writes them once (incremental saves).
+        """
+        return len(self._line) - len(self._past)
+
+    def history_from(self, start: int) -> tuple[Move, ...]:
+        """The actions of :attr:`history` from index ``start`` on (cheap near the end)."""
+        return tuple(self._line[start:])
 
     @property
     def redo_moves(self) -> tuple[Move, ...]:
@@ -215,19 +240,26 @@ class Game:
 
     # -- saving -------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-safe data that :meth:`from_dict` turns back into an equal game."""
-        return {
+    def to_dict(self, *, line: bool = True) -> dict[str, Any]:
+        """JSON-safe data that :meth:`from_dict` turns back into an equal game (same id).
+
+        ``line=False`` leaves out ``"line"`` (the history, the only part that
+        grows), for storage that keeps the history separately and adds it back.
+        """
+        data: dict[str, Any] = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
+            "id": self._game_id,
             "code": self.code,
             "deck": self.deck_string,
             "draw": self._draw,
-            "line": [m.notation() for m in self._line],
             "undo_depth": len(self._past),
             "redo": [m.notation() for m in self.redo_moves],
             "elapsed": self.elapsed,
         }
+        if line:
+            data["line"] = [m.notation() for m in self._line]
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Game:
@@ -244,7 +276,7 @@ class Game:
             raise InvalidSaveError(f"unknown save version {data.get('version')!r}")
         expected = {"format", "version", "code", "deck", "draw", "line", "undo_depth", "redo"}
         expected.add("elapsed")
-        unknown = sorted(set(data) - expected)
+        unknown = sorted(set(data) - expected - {"id"})  # saves before ids have none
         missing = sorted(expected - set(data))
         if missing:
             raise InvalidSaveError(f"saved game lacks {', '.join(missing)}")
@@ -289,6 +321,11 @@ class Game:
         while len(game._past) > depth:
             game._past.popleft()
         game.elapsed = float(elapsed)
+        if "id" in data:
+            game_id = data["id"]
+            if not isinstance(game_id, str) or not _GAME_ID.fullmatch(game_id):
+                raise InvalidSaveError(f"bad game id {game_id!r} in saved game")
+            game._game_id = game_id
         return game
 
     # -- comparison -----------------------------------------------------------
