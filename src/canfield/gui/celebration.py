@@ -163,7 +163,7 @@ class WinPanel(QFrame):
         super().__init__(parent)
         self.setObjectName("winPanel")
         self.setStyleSheet(
-            "#winPanel { background: rgba(12, 40, 24, 225); border: 2px solid #f2cf63;"
+            "#winPanel { background: rgb(12, 40, 24); border: 2px solid #f2cf63;"
             " border-radius: 18px; }"
             " QLabel { color: #fdf8e8; background: transparent; }"
             " QPushButton { background: #f2cf63; color: #1c2a16; border: none;"
@@ -184,7 +184,7 @@ class WinPanel(QFrame):
         small = QFont()
         small.setPixelSize(17)
         self._details.setFont(small)
-        self._details.setWordWrap(True)
+        self._details.setWordWrap(False)
         self._button = QPushButton(self)
         self._button.setMinimumHeight(44)
         self._button.setMinimumWidth(180)
@@ -210,6 +210,7 @@ class WinPanel(QFrame):
         parent = self.parentWidget()
         if parent is None:
             return
+        self._set_details(parent.width() - 24 - 56)
         self.adjustSize()
         width = min(parent.width() - 24, max(self.sizeHint().width(), 440))
         self.resize(width, self.sizeHint().height())
@@ -219,15 +220,29 @@ class WinPanel(QFrame):
             round(area.center().y() - self.height() / 2),
         )
 
+    def _parts(self) -> list[str]:
+        return [
+            _("Score: %(score)d") % {"score": self._score},
+            _("Time: %(time)s") % {"time": format_time(self._seconds)},
+            _("Moves: %(moves)d") % {"moves": self._moves},
+        ]
+
+    def _set_details(self, room: float) -> None:
+        """One line "score · time · moves" when it fits in ``room`` px, else one figure a line.
+
+        Never a wrapped line that starts or ends with the "·".
+        """
+        one_line = " · ".join(self._parts())
+        fits = self._details.fontMetrics().horizontalAdvance(one_line) <= room
+        self._details.setText(one_line if fits else "\n".join(self._parts()))
+
     def retranslate(self) -> None:
         self._title.setText(_("You won!"))
-        self._details.setText(
-            _("Score %(score)d · Time %(time)s · Moves %(moves)d")
-            % {"score": self._score, "time": format_time(self._seconds), "moves": self._moves}
-        )
+        parent = self.parentWidget()
+        self._set_details(parent.width() - 80 if parent is not None else 400)
         self._button.setText(_("New game"))
         self.setAccessibleName(_("You won!"))
-        self.setAccessibleDescription(self._details.text())
+        self.setAccessibleDescription(" · ".join(self._parts()))
 
     def title_text(self) -> str:
         return self._title.text()

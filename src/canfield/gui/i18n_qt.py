@@ -7,10 +7,14 @@ Qt draws itself, e.g. a line edit's context menu), sets the default
 :attr:`LanguageNotifier.language_changed`, to which every window and dialog
 connects its ``retranslate()`` method.
 
-Qt only ships translations for Hungarian and (Brazilian) Portuguese, so the
-standard buttons of dialog button boxes and message boxes are labelled from
-our own catalog instead (:func:`translate_buttons`): they come out right in all
-four languages.
+Qt (as shipped with PySide6) translates its texts into Hungarian and
+Portuguese (European where it has them, else Brazilian) but not Indonesian.
+So the Qt texts a player meets in this app - the context menus of the code
+field, the Rules text and scroll bars - are also in our own catalog
+(:func:`qt_texts`) and a :class:`QtTextsTranslator` installed in front of Qt's
+catalogs answers them in all four languages. The standard buttons of dialog
+button boxes and message boxes are labelled from our catalog too
+(:func:`translate_buttons`).
 """
 
 from __future__ import annotations
@@ -30,14 +34,16 @@ from PySide6.QtCore import (
 from PySide6.QtWidgets import QDialogButtonBox, QMessageBox, QWidget
 
 from canfield import i18n
-from canfield.i18n import N_, _
+from canfield.i18n import N_, _, pgettext
 
 __all__ = [
     "LanguageNotifier",
+    "QtTextsTranslator",
     "ask",
     "button_text",
     "language_notifier",
     "qt_locale",
+    "qt_texts",
     "question_box",
     "standard_buttons",
     "switch_language",
@@ -83,6 +89,58 @@ def qt_locale(lang: str | None = None) -> QLocale:
     return QLocale(_LOCALES.get(code, "en_US"))
 
 
+_EDIT_CONTEXTS: Final = ("QLineEdit", "QWidgetTextControl")
+
+
+def qt_texts() -> dict[tuple[str, str], str]:
+    """Qt's own texts shown in this app, by (Qt context, source text), in the current language."""
+    edit = {
+        "&Undo": pgettext("Qt", "&Undo"),
+        "&Redo": pgettext("Qt", "&Redo"),
+        "Cu&t": pgettext("Qt", "Cu&t"),
+        "&Copy": pgettext("Qt", "&Copy"),
+        "&Paste": pgettext("Qt", "&Paste"),
+        "Delete": pgettext("Qt", "Delete"),
+        "Select All": pgettext("Qt", "Select All"),
+        "Copy &Link Location": pgettext("Qt", "Copy &Link Location"),
+    }
+    scroll = {
+        "Scroll here": pgettext("Qt", "Scroll here"),
+        "Top": pgettext("Qt", "Top"),
+        "Bottom": pgettext("Qt", "Bottom"),
+        "Left edge": pgettext("Qt", "Left edge"),
+        "Right edge": pgettext("Qt", "Right edge"),
+        "Page up": pgettext("Qt", "Page up"),
+        "Page down": pgettext("Qt", "Page down"),
+        "Page left": pgettext("Qt", "Page left"),
+        "Page right": pgettext("Qt", "Page right"),
+        "Scroll up": pgettext("Qt", "Scroll up"),
+        "Scroll down": pgettext("Qt", "Scroll down"),
+        "Scroll left": pgettext("Qt", "Scroll left"),
+        "Scroll right": pgettext("Qt", "Scroll right"),
+    }
+    texts = {(ctx, src): text for ctx in _EDIT_CONTEXTS for src, text in edit.items()}
+    texts.update({("QScrollBar", src): text for src, text in scroll.items()})
+    return texts
+
+
+class QtTextsTranslator(QTranslator):
+    """Answers Qt's own texts from :func:`qt_texts` (the app's language); others fall through."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._texts = qt_texts()
+
+    def translate(
+        self, context: str, source: str, disambiguation: str | None = None, n: int = -1
+    ) -> str | None:
+        # None (a null QString) lets Qt ask the next catalog; "" would blank the text.
+        return self._texts.get((context, source))
+
+    def isEmpty(self) -> bool:  # noqa: N802 - Qt override
+        return False
+
+
 def _install_qt_translators(app: QCoreApplication | None, lang: str) -> None:
     while _installed:
         translator = _installed.pop()
@@ -95,6 +153,10 @@ def _install_qt_translators(app: QCoreApplication | None, lang: str) -> None:
         if translator.load(name, directory):
             QCoreApplication.installTranslator(translator)
             _installed.append(translator)
+    if lang != "en":
+        ours = QtTextsTranslator(app)  # installed last: asked first
+        QCoreApplication.installTranslator(ours)
+        _installed.append(ours)
 
 
 def switch_language(app: QCoreApplication | None, lang: str | None) -> str:

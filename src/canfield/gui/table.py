@@ -425,6 +425,24 @@ class TableScene(QGraphicsScene):
             return QRectF(lay.foundations[index])
         return QRectF({"stock": lay.stock, "reserve": lay.reserve}[kind])
 
+    def playable_rects(self) -> list[tuple[PileKey, QRectF]]:
+        """Where the player can play now: every pile's top card (a column's movable run).
+
+        Messages over the table keep clear of these (the buried part of a column may be covered).
+        """
+        state = self._model.state
+        rects = [(pile, self.pile_rect(pile)) for pile in _PILES if pile[0] != "column"]
+        if state.waste:
+            rects.append((("waste", 0), self._cards[state.waste[-1]].sceneBoundingRect()))
+        for index, col in enumerate(state.columns):
+            run = self.pile_rect(("column", index))
+            if col:
+                run = QRectF()
+                for card in col[movable_start(col) :]:
+                    run = run.united(self._cards[card].sceneBoundingRect())
+            rects.append((("column", index), run))
+        return rects
+
     def pile_at(self, pos: QPointF) -> PileKey | None:
         for pile in _PILES:
             if self.pile_rect(pile).contains(pos):

@@ -1,19 +1,24 @@
-"""Status-bar messages shown as a toast over the bottom of the table.
+"""Status-bar messages shown as a toast where it hides no card the player can play.
 
 The status bar's own message area sits left of its permanent widgets, and ours
 (score, moves, time, code) take the whole width, so a plain
 ``statusBar().showMessage`` would never be seen. The toast mirrors the status
-bar's current message instead: score and time stay visible, the table does not
-shrink, and clicks go through it to the cards.  A long message can be set to go
-away on the next tap, click or key press (:meth:`Toast.dismiss_on_input`).
+bar's current message instead; the table does not shrink, and clicks go
+through it to the cards. It sits as low as it can without covering a playable
+card (:meth:`Toast.set_avoid`), so over the status bar when nothing lower is
+free - on a phone the foot of the columns is where the play is. A long message
+can be set to go away on the next tap, click or key press
+(:meth:`Toast.dismiss_on_input`).
 """
 
 from __future__ import annotations
 
+import inspect
+import weakref
 from collections.abc import Callable
 from typing import Final
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QLabel, QWidget
 
@@ -39,14 +44,15 @@ class Toast(QLabel):
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         self.setStyleSheet(
-            "#toast { background: rgba(16, 28, 20, 215); color: #fdf8e8;"
+            "#toast { background: rgb(16, 28, 20); color: #fdf8e8;"
             " border: 1px solid rgba(242, 207, 99, 160); border-radius: 10px;"
             " padding: 8px 14px; }"
         )
-        parent.installEventFilter(self)
+        self._avoid: Callable[[], Callable[[], list[tuple[QRect, float]]] | None] = lambda: list
         self._dismiss: Callable[[], None] | None = None
         self._dismiss_text = ""
         self.hide()
+        parent.installEventFilter(self)
 
     def show_message(self, text: str) -> None:
         """Show ``text`` (an empty text hides the toast)."""
@@ -60,17 +66,45 @@ class Toast(QLabel):
         self.show()
         self.raise_()
 
+    def set_avoid(self, avoid: Callable[[], list[tuple[QRect, float]]]) -> None:
+        """``avoid()`` gives rectangles (parent coordinates) not to cover, each with a weight.
+
+        Where everything cannot be kept clear (a long text on a phone) the toast
+        covers the least weighted area. A bound method is held weakly (the window
+        owns the toast; a strong reference back would keep a closed window alive).
+        """
+        if inspect.ismethod(avoid):
+            self._avoid = weakref.WeakMethod(avoid)
+        else:
+            self._avoid = lambda: avoid
+
     def place(self) -> None:
+        """Centred across, as low as possible without covering what ``avoid()`` names."""
         parent = self.parentWidget()
         if parent is None:
             return
         # One line when it fits (a word-wrapped label would ask for a narrow box).
         natural = self.fontMetrics().horizontalAdvance(self.text()) + 34
-        width = max(80, min(parent.width() - 24, natural, 640))
+        width = max(80, min(parent.width() - 16, natural, 640))
         height = self.heightForWidth(width) if self.hasHeightForWidth() else 0
         height = max(height, self.sizeHint().height())
         self.resize(width, height)
-        self.move((parent.width() - width) // 2, parent.height() - height - 12)
+        x = (parent.width() - width) // 2
+        source = self._avoid()
+        avoid = source() if source is not None else []
+        best_y, best_cost = parent.height() - height - 4, -1.0
+        for y in range(parent.height() - height - 4, -1, -6):
+            box = QRect(x, y, width, height)
+            cost = sum(
+                (r & box).width() * (r & box).height() * weight + 0.0
+                for r, weight in avoid
+                if r.intersects(box)
+            )
+            if best_cost < 0 or cost < best_cost:
+                best_y, best_cost = y, cost
+            if cost == 0:
+                break
+        self.move(x, best_y)
 
     def dismiss_on_input(self, dismiss: Callable[[], None]) -> None:
         """Call ``dismiss`` (once) on the next tap, click or key press anywhere in the app.

@@ -11,7 +11,7 @@ import contextlib
 import time
 from typing import Any, Final
 
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QRect, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -94,7 +94,7 @@ class MainWindow(QMainWindow):
         self._build_toolbar()
         self._build_status()
         self._arrange_status(narrow=True)
-        self.setMinimumSize(320, 480)
+        self.setMinimumSize(320, 300)
         self.apply_settings(self._settings, save=False)
 
         self.model.changed.connect(self._on_changed)
@@ -141,7 +141,7 @@ class MainWindow(QMainWindow):
             "redo", self.redo, ["Ctrl+Y", "Ctrl+Shift+Z"], icons.redo_icon()
         )
         self.act_hint = self._action("hint", self.hint, ["H"], icons.hint_icon())
-        self.act_draw = self._action("draw", self.model.draw, [])
+        self.act_draw = self._action("draw", self.model.draw, ["D"])
         self.act_stats = self._action("statistics", self.show_statistics, [])
         self.act_settings = self._action("settings", self.show_settings, ["Ctrl+,"])
         self.act_rules = self._action("rules", self.show_rules, ["F1"])
@@ -151,24 +151,45 @@ class MainWindow(QMainWindow):
         )
         self.act_describe = self._action("describe", self.announce_position, ["Ctrl+D"])
         self.act_quit = self._action("quit", self.close, ["Ctrl+Q"])
+        self.act_full_screen = self._action(
+            "fullScreen", self.toggle_full_screen, ["F11", QKeySequence.StandardKey.FullScreen]
+        )
+        self.act_full_screen.setCheckable(True)
 
     def _build_menus(self) -> None:
+        """Game, Move, View, Help - the menus players know from Aisleriot and KPatience."""
         bar = self.menuBar()
-        self.menu_game = QMenu(self)
-        for act in (self.act_new, self.act_restart, None, self.act_copy, self.act_stats, None):
-            self.menu_game.addSeparator() if act is None else self.menu_game.addAction(act)
-        self.menu_game.addAction(self.act_quit)
-        self.menu_edit = QMenu(self)
-        for act in (self.act_undo, self.act_redo, None, self.act_draw, self.act_hint):
-            self.menu_edit.addSeparator() if act is None else self.menu_edit.addAction(act)
-        self.menu_edit.addAction(self.act_describe)
-        self.menu_settings = QMenu(self)
-        self.menu_settings.addAction(self.act_settings)
-        self.menu_help = QMenu(self)
-        self.menu_help.addAction(self.act_rules)
-        self.menu_help.addAction(self.act_about)
-        for menu in (self.menu_game, self.menu_edit, self.menu_settings, self.menu_help):
-            bar.addMenu(menu)
+
+        def menu(name: str, *actions: QAction | None) -> QMenu:
+            built = QMenu(self)
+            built.setObjectName(name)
+            for act in actions:
+                built.addSeparator() if act is None else built.addAction(act)
+            bar.addMenu(built)
+            return built
+
+        self.menu_game = menu(
+            "gameMenu",
+            self.act_new,
+            self.act_restart,
+            None,
+            self.act_copy,
+            self.act_stats,
+            None,
+            self.act_quit,
+        )
+        self.menu_move = menu(
+            "moveMenu",
+            self.act_undo,
+            self.act_redo,
+            None,
+            self.act_draw,
+            self.act_hint,
+            None,
+            self.act_describe,
+        )
+        self.menu_view = menu("viewMenu", self.act_full_screen, None, self.act_settings)
+        self.menu_help = menu("helpMenu", self.act_rules, self.act_about)
 
     def _build_toolbar(self) -> None:
         bar = QToolBar(self)
@@ -212,22 +233,41 @@ class MainWindow(QMainWindow):
         self.position_label.setObjectName("positionDescription")
         self.position_label.setVisible(False)
         self._narrow: bool | None = None
+        self._short = False
         self._arrange_status(narrow=False)
         status.addPermanentWidget(box, 1)
         self.setStatusBar(status)
-        self.toast = Toast(self.view)
+        self.toast = Toast(self)
+        self.toast.set_avoid(self._playable_rects)
         status.messageChanged.connect(self.toast.show_message)
 
-    def _arrange_status(self, narrow: bool) -> None:
+    def _playable_rects(self) -> list[tuple[QRect, float]]:
+        """The playable cards in window coordinates (what a message must not hide).
+
+        Foundations weigh less: cards are rarely taken back from them, so a text
+        too long to fit anywhere clear covers them rather than the columns.
+        """
+        view, port = self.view, self.view.viewport()
+        rects = []
+        for pile, rect in self.scene.playable_rects():
+            on_port = view.mapFromScene(rect).boundingRect()
+            where = QRect(port.mapTo(self, on_port.topLeft()), on_port.size())
+            rects.append((where, 0.2 if pile[0] == "foundation" else 1.0))
+        return rects
+
+    def _arrange_status(self, narrow: bool, short: bool = False) -> None:
         """One row on a desktop; on a phone-width window two, so no language is clipped.
 
         Narrow: score, moves and time on top; the bare code, the solver's note and
-        an icon-only copy button below (the toolbar goes icon-only too).
+        an icon-only copy button below (the toolbar goes icon-only too). A short
+        window (a phone held sideways) keeps the compact texts on one row.
         """
-        if narrow == self._narrow:
+        if (narrow, short) == (self._narrow, self._short):
             return
-        self._narrow = narrow
+        self._narrow, self._short = narrow, short
         top, bottom = self._status_rows
+        if short:
+            bottom = top
         for row in self._status_rows:
             row.setSpacing(10 if narrow else 14)
             while row.count():
@@ -285,22 +325,24 @@ class MainWindow(QMainWindow):
         """Every visible string again, in the current language."""
         self.setWindowTitle(_("Canfield"))
         self.menu_game.setTitle(_("&Game"))
-        self.menu_edit.setTitle(_("&Edit"))
-        self.menu_settings.setTitle(_("&Settings"))
+        self.menu_move.setTitle(_("&Move"))
+        self.menu_view.setTitle(_("&View"))
         self.menu_help.setTitle(_("&Help"))
+        # Menu texts carry each language's Alt-key letter (&); the toolbar shows them without.
         texts = {
-            self.act_new: (_("New game"), _("Start a new game (Ctrl+N)")),
-            self.act_restart: (_("Restart"), _("Deal the same cards again (Ctrl+R)")),
-            self.act_undo: (_("Undo"), _("Take back the last action (Ctrl+Z)")),
-            self.act_redo: (_("Redo"), _("Play the undone action again (Ctrl+Y)")),
-            self.act_hint: (_("Hint"), _("Show a move on a winning line (H)")),
-            self.act_draw: (_("Draw from stock"), _("Turn cards from the stock (D)")),
-            self.act_stats: (_("Statistics"), _("Games played, won and records")),
-            self.act_settings: (_("Settings…"), _("Double tap, language, animations")),
-            self.act_rules: (_("Rules"), _("How to play Canfield (F1)")),
-            self.act_about: (_("About"), _("About this app")),
-            self.act_describe: (_("Read position"), _("Say the whole position (Ctrl+D)")),
-            self.act_quit: (_("Quit"), _("Close the app (Ctrl+Q)")),
+            self.act_new: (_("&New game"), _("Start a new game (Ctrl+N)")),
+            self.act_restart: (_("&Restart"), _("Deal the same cards again (Ctrl+R)")),
+            self.act_undo: (_("&Undo"), _("Take back the last action (Ctrl+Z)")),
+            self.act_redo: (_("Re&do"), _("Play the undone action again (Ctrl+Y)")),
+            self.act_hint: (_("&Hint"), _("Show a move on a winning line (H)")),
+            self.act_draw: (_("Dra&w from stock"), _("Turn cards from the stock (D)")),
+            self.act_stats: (_("&Statistics"), _("Games played, won and records")),
+            self.act_settings: (_("&Settings…"), _("Double tap, language, animations")),
+            self.act_rules: (_("&Rules"), _("How to play Canfield (F1)")),
+            self.act_about: (_("&About"), _("About this app")),
+            self.act_describe: (_("Read &position"), _("Say the whole position (Ctrl+D)")),
+            self.act_quit: (_("&Quit"), _("Close the app (Ctrl+Q)")),
+            self.act_full_screen: (_("&Full screen"), _("Fill the screen with the table (F11)")),
         }
         for act, (text, tip) in texts.items():
             act.setText(text)
@@ -338,11 +380,12 @@ class MainWindow(QMainWindow):
         self.solver_label.setText(self._solver_note)
         self.act_undo.setEnabled(game.can_undo)
         self.act_redo.setEnabled(game.can_redo)
-        self.act_restart.setEnabled(game.moves_made > 0 or game.can_redo)
+        self.act_restart.setEnabled(not game.is_won and (game.moves_made > 0 or game.can_redo))
+        self.act_hint.setEnabled(not game.is_won)
         if game.code is None:
-            copy = (_("Copy deck"), _("Copy the 52 cards of this deal to the clipboard (Ctrl+C)"))
+            copy = (_("&Copy deck"), _("Copy the 52 cards of this deal to the clipboard (Ctrl+C)"))
         else:
-            copy = (_("Copy code"), _("Copy the game code to the clipboard (Ctrl+C)"))
+            copy = (_("&Copy code"), _("Copy the game code to the clipboard (Ctrl+C)"))
         self.act_copy.setText(copy[0])
         self.act_copy.setToolTip(copy[1])
         self.act_copy.setStatusTip(copy[1])
@@ -477,6 +520,13 @@ class MainWindow(QMainWindow):
 
     def undo(self) -> None:
         self.model.undo()
+
+    def toggle_full_screen(self) -> None:
+        """F11: the table fills the screen; again to go back."""
+        if self.isFullScreen():
+            self.showNormal()
+        else:
+            self.showFullScreen()
 
     def redo(self) -> None:
         self.model.redo()
@@ -641,9 +691,27 @@ class MainWindow(QMainWindow):
         super().changeEvent(event)
         if event.type() in (QEvent.Type.ActivationChange, QEvent.Type.WindowStateChange):
             self._tick()
+        if event.type() == QEvent.Type.WindowStateChange:
+            self.act_full_screen.setChecked(self.isFullScreen())
+
+    def _arrange_toolbar(self, short: bool) -> None:
+        """A short, wide window (a phone held sideways) gets the toolbar down the left side.
+
+        The table keeps the height a landscape layout needs; the icons keep their tooltips.
+        """
+        area = Qt.ToolBarArea.LeftToolBarArea if short else Qt.ToolBarArea.TopToolBarArea
+        if self.toolBarArea(self.toolbar) == area:
+            return
+        self.removeToolBar(self.toolbar)
+        self.addToolBar(area, self.toolbar)
+        self.toolbar.setOrientation(Qt.Orientation.Vertical if short else Qt.Orientation.Horizontal)
+        self.toolbar.show()
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
-        self._arrange_status(narrow=event.size().width() < 640)
+        size = event.size()
+        short = size.height() < 480 and size.width() > size.height()
+        self._arrange_toolbar(short)
+        self._arrange_status(narrow=size.width() < 640 or short, short=short)
         super().resizeEvent(event)
         if self._win_panel.isVisible():
             self._win_panel.place()

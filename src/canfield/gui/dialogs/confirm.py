@@ -11,12 +11,15 @@ __all__ = ["confirm_abandon", "confirm_reset_statistics", "confirm_restart"]
 
 
 def confirm_restart(parent: QWidget | None) -> bool:
-    """Restarting deals the same cards again; the moves made so far are lost."""
+    """Restarting deals the same cards again; the game so far counts as lost, as Abandon says."""
     return ask(
         parent,
         _("Restart"),
         _("Restart this game?"),
-        _("The same deal starts again from the beginning. Your moves so far are lost."),
+        _(
+            "The same deal starts again from the beginning. Your moves so far are lost, "
+            "and this game counts as a loss in your statistics."
+        ),
         yes=_("Restart"),
         no=_("Keep playing"),
         destructive=True,
