@@ -257,3 +257,33 @@ def test_paint_into_any_rect(qapp: object) -> None:
     assert image.pixelColor(5, 5).alpha() == 0
     assert image.pixelColor(60, 90).alpha() == 255
     assert _classes(image, QRectF(130, 40, 80, 100))["blue"] > 2000
+
+
+@pytest.mark.parametrize(
+    ("lang", "queen", "jack", "king"),
+    [("en", "Q", "J", "K"), ("pt", "D", "V", "R"), ("hu", "D", "B", "K"), ("id", "Q", "J", "K")],
+)
+def test_corner_letters_follow_the_rule_pages(lang: str, queen: str, jack: str, king: str) -> None:
+    from canfield.describe import rank_letters
+
+    letters = rank_letters(lang)
+    assert (letters[10], letters[11], letters[12]) == (jack, queen, king)
+    assert letters[:10] == ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
+
+
+def test_portuguese_queen_corner_is_drawn_as_d(qapp: object) -> None:
+    from canfield.describe import rank_letters
+
+    qc = Card.parse("QC")
+    english = cardart.card_pixmap(qc, 80, 1.0).toImage()
+    portuguese = cardart.card_pixmap(qc, 80, 1.0, ranks=rank_letters("pt")).toImage()
+    assert english != portuguese
+    # Only the corners differ: the middle of the card is the same picture.
+    w, h = english.width(), english.height()
+    assert english.copy(w // 4, h // 3, w // 2, h // 3) == portuguese.copy(
+        w // 4, h // 3, w // 2, h // 3
+    )
+    # And the table writes it: switching the language repaints the corners.
+    assert cardart.card_pixmap(qc, 40, 1.0, ranks=rank_letters("pt")).toImage() != (
+        cardart.card_pixmap(qc, 40, 1.0).toImage()
+    )

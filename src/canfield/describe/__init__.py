@@ -31,6 +31,7 @@ __all__ = [
     "describe",
     "language",
     "pile_name",
+    "rank_letters",
 ]
 
 _BY_CODE: Final[dict[str, Language]] = {
@@ -73,6 +74,11 @@ def card_name(card: int, lang: str = "en") -> str:
     """
     wording = language(lang)
     return wording.card_name(Card(card))
+
+
+def rank_letters(lang: str = "en") -> tuple[str, ...]:
+    """The corner letters of the ranks, ace to king: ``D`` for the queen in Portuguese."""
+    return language(lang).index_letters
 
 
 def pile_name(kind: PileKind, index: int | None = None, lang: str = "en") -> str:

@@ -32,6 +32,11 @@ class Language(ABC):
     code: ClassVar[str]
     suits: ClassVar[tuple[str, str, str, str]]
     ranks: ClassVar[tuple[str, ...]]
+    index_letters: ClassVar[tuple[str, ...]] = (
+        *("A", "2", "3", "4", "5", "6", "7", "8", "9", "10"),
+        *("J", "Q", "K"),
+    )
+    """The ranks as the card corners (and the rule pages' "D♠") write them, ace to king."""
     stock_label: ClassVar[str]
     """Label that opens the description, capitalised (it starts the text)."""
     waste_label: ClassVar[str]

@@ -40,6 +40,7 @@ class Hungarian(Language):
     code = "hu"
     suits = ("pikk", "kőr", "káró", "treff")
     ranks = ("ász", "2", "3", "4", "5", "6", "7", "8", "9", "10", "bubi", "dáma", "király")
+    index_letters = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "B", "D", "K")
     stock_label = "Húzópakli"
     waste_label = "dobópakli"
     reserve_label = "tartalék"

@@ -31,6 +31,7 @@ class Portuguese(Language):
     code = "pt"
     suits = ("espadas", "copas", "ouros", "paus")
     ranks = ("ás", "2", "3", "4", "5", "6", "7", "8", "9", "10", "valete", "dama", "rei")
+    index_letters = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "D", "R")
     stock_label = "Baralho"
     waste_label = "descarte"
     reserve_label = "reserva"

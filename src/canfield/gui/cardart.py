@@ -73,7 +73,8 @@ _TWO_COLOUR: Final = (BLACK, RED, RED, BLACK)
 _FOUR_COLOUR: Final = (BLACK, RED, BLUE, GREEN)
 _SUIT_SYMBOLS: Final = "♠♥♦♣"
 _SLOT_SUITS: Final = _SUIT_SYMBOLS + "♤♡♢♧"
-_RANK_LABELS: Final = tuple("10" if c == "T" else c for c in RANK_CHARS)
+RANK_LABELS: Final = tuple("10" if c == "T" else c for c in RANK_CHARS)
+"""English corner letters; other languages pass theirs (:func:`canfield.describe.rank_letters`)."""
 _FONT_FAMILY: Final = "DejaVu Sans Condensed"
 
 
@@ -261,6 +262,7 @@ def _paint_index(
     *,
     small: bool,
     compact: bool = False,
+    ranks: tuple[str, ...] = RANK_LABELS,
 ) -> None:
     """Rank and suit in the top-left corner and, turned round, in the bottom-right.
 
@@ -270,7 +272,7 @@ def _paint_index(
     width, for cards in a column squeezed so tight that a normal index is covered.
     """
     w = rect.width()
-    label = _RANK_LABELS[rank - 1]
+    label = ranks[rank - 1]
 
     def draw() -> None:
         if compact:
@@ -785,8 +787,11 @@ def paint_face(
     *,
     four_colour: bool = False,
     compact_index: bool = False,
+    ranks: tuple[str, ...] = RANK_LABELS,
 ) -> None:
     """Paint the face of ``card`` filling ``rect`` (which should have :data:`CARD_ASPECT`).
+
+    ``ranks`` are the corner letters, ace to king, in the table's language.
 
     ``compact_index`` draws a smaller corner index with rank and suit side by side,
     for a card whose visible strip in a tightly squeezed column is below the normal one.
@@ -810,7 +815,7 @@ def paint_face(
         _paint_pips(painter, rect, rank, suit, colour)
     if compact_index:
         _clear_index_band(painter, rect)
-    _paint_index(painter, rect, rank, suit, colour, small=small, compact=compact_index)
+    _paint_index(painter, rect, rank, suit, colour, small=small, compact=compact_index, ranks=ranks)
     painter.restore()
 
 
@@ -972,7 +977,13 @@ def paint_felt(painter: QPainter, rect: QRectF) -> None:
 
 @lru_cache(maxsize=640)
 def _render(
-    card: int | None, width: int, dpr: float, four_colour: bool, compact_index: bool
+    card: int | None,
+    width: int,
+    dpr: float,
+    *,
+    four_colour: bool,
+    compact_index: bool,
+    ranks: tuple[str, ...],
 ) -> QPixmap:
     height = round(width * CARD_ASPECT)
     pixmap = QPixmap(round(width * dpr), round(height * dpr))
@@ -986,7 +997,14 @@ def _render(
         if card is None:
             paint_back(painter, rect)
         else:
-            paint_face(painter, rect, card, four_colour=four_colour, compact_index=compact_index)
+            paint_face(
+                painter,
+                rect,
+                card,
+                four_colour=four_colour,
+                compact_index=compact_index,
+                ranks=ranks,
+            )
     finally:
         painter.end()
     return pixmap
@@ -999,10 +1017,12 @@ def card_pixmap(
     *,
     four_colour: bool = False,
     compact_index: bool = False,
+    ranks: tuple[str, ...] = RANK_LABELS,
 ) -> QPixmap:
     """A cached rendering of ``card`` (``None`` for the back), ``width`` logical px wide.
 
-    ``compact_index`` asks for the squeezed-column corner index (see :func:`paint_face`).
+    ``compact_index`` asks for the squeezed-column corner index (see :func:`paint_face`);
+    ``ranks`` are the corner letters in the table's language.
 
     The pixmap is ``width * dpr`` device pixels wide, ``round(width * CARD_ASPECT)``
     logical px high, and carries ``dpr`` so QPainter draws it 1:1 on HiDPI screens.
@@ -1010,7 +1030,15 @@ def card_pixmap(
     """
     face = None if card is None else int(card)
     compact = bool(compact_index) and face is not None
-    return _render(face, int(width), float(dpr), bool(four_colour), compact)
+    letters = RANK_LABELS if face is None else tuple(ranks)
+    return _render(
+        face,
+        int(width),
+        float(dpr),
+        four_colour=bool(four_colour),
+        compact_index=compact,
+        ranks=letters,
+    )
 
 
 def clear_cache() -> None:

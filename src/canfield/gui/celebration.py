@@ -142,7 +142,13 @@ class Cascade:
             if f.pos.y() > floor:
                 f.pos = QPointF(f.pos.x(), floor)
                 f.vy = -f.vy * 0.78
-            pix = cardart.card_pixmap(f.card, round(lay.card_w), self._dpr)
+            pix = cardart.card_pixmap(
+                f.card,
+                round(lay.card_w),
+                self._dpr,
+                four_colour=self._scene.four_colour,
+                ranks=self._scene.card_item(f.card).rank_letters,
+            )
             painter.drawPixmap(f.pos, pix)
             if -lay.card_w < f.pos.x() < scene_rect.right():
                 alive.append(f)

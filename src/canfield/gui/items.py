@@ -38,6 +38,8 @@ class CardItem(QGraphicsObject):
         self._width = 60.0
         self._height = 84.0
         self.four_colour = False
+        self.rank_letters: tuple[str, ...] = cardart.RANK_LABELS
+        """The corner letters, ace to king, in the table's language."""
         self.lifted = False
         self._flip = 1.0
         self._compact_index = False
@@ -117,6 +119,7 @@ class CardItem(QGraphicsObject):
             scale,
             four_colour=self.four_colour,
             compact_index=self._compact_index,
+            ranks=self.rank_letters,
         )
         painter.drawPixmap(QPointF(0, 0), pixmap)
 

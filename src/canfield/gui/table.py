@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 from canfield.cards import CARDS
-from canfield.describe import card_name, pile_name
+from canfield.describe import card_name, pile_name, rank_letters
 from canfield.gui import cardart
 from canfield.gui.items import CardItem, FocusRing, SlotItem, TextItem
 from canfield.gui.layout import Placement, TableLayout, placements
@@ -209,8 +209,13 @@ class TableScene(QGraphicsScene):
             item.update()
 
     def retranslate(self, lang: str) -> None:
-        """Speak ``lang`` in the reserve count and every accessible name."""
+        """Speak ``lang`` in the reserve count and accessible names; write it on the corners."""
         self.lang = lang
+        letters = rank_letters(lang)
+        for item in self._cards.values():
+            if item.rank_letters != letters:
+                item.rank_letters = letters
+                item.update()
         self._update_labels(self._model.state)
         self.focus_changed.emit(self.focus_name())
 
@@ -392,7 +397,7 @@ class TableScene(QGraphicsScene):
             if kind == "foundation":
                 suit = order[index]
                 start = suit * 13 + base % 13
-                slot.set_label(CARDS[start].symbol)
+                slot.set_label(rank_letters(self.lang)[start % 13] + CARDS[start].symbol[-1])
             elif kind == "stock":
                 slot.set_label("↻" if state.waste else "")
 
