@@ -83,9 +83,13 @@ class GameModel(QObject):
         """Tap the stock: draw, or turn the waste over when the stock is empty."""
         return self.play(Move.DRAW)
 
-    def undo(self) -> bool:
+    def undo(self, steps: int = 1) -> bool:
+        """Take back ``steps`` actions at once (one change, one save); ``False`` if none."""
         before = self._game.state
-        if not self._game.undo():
+        undone = 0
+        while undone < steps and self._game.undo():
+            undone += 1
+        if not undone:
             return False
         self.changed.emit(Change("undo", None, before))
         return True

@@ -11,8 +11,15 @@ import contextlib
 import time
 from typing import Any, Final
 
-from PySide6.QtCore import QEvent, QRect, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QIcon, QKeySequence
+from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QGuiApplication,
+    QIcon,
+    QKeyEvent,
+    QKeySequence,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QHBoxLayout,
@@ -39,10 +46,15 @@ from canfield.gui.toast import Toast
 from canfield.gui.view import TableView
 from canfield.gui.worker import Worker
 from canfield.i18n import _, language, ngettext
+from canfield.moves import Move
+from canfield.state import State
 from canfield.storage import Settings, StorageError, Store
 
 __all__ = ["MainWindow"]
 
+DEMO_STEP_MS: Final = 650
+"""Show me plays one action this often: slow enough to follow."""
+DEMO_SOLVE_SECONDS: Final = 5.0
 POSITION_MESSAGE_MS: Final = 8000
 """How long "Read position" shows the description, unless a tap or key clears it sooner."""
 
@@ -89,6 +101,16 @@ class MainWindow(QMainWindow):
         self._solve_timer.setInterval(600)
         self._solve_timer.timeout.connect(self._solve_in_background)
 
+        self._undo_offer: tuple[int, State] | None = None
+        """(undos, position): the hint's way back to a winnable position from this one."""
+        self._demo_line: list[Move] | None = None
+        """The rest of the line Show me is playing (None when it is not playing)."""
+        self._demo_asked = False
+        self._demo_playing = False
+        self._demo_timer = QTimer(self)
+        self._demo_timer.setInterval(DEMO_STEP_MS)
+        self._demo_timer.timeout.connect(self._demo_step)
+
         self._build_actions()
         self._build_menus()
         self._build_toolbar()
@@ -101,6 +123,8 @@ class MainWindow(QMainWindow):
         self.model.won.connect(self._on_won)
         self.model.about_to_replace.connect(self._on_about_to_replace)
         language_notifier().language_changed.connect(self._on_language)
+        self.view.viewport().installEventFilter(self)
+        self.view.installEventFilter(self)
         self.retranslate()
         self._refresh(None)
         self.resize(1100, 760)
@@ -142,6 +166,11 @@ class MainWindow(QMainWindow):
         )
         self.act_hint = self._action("hint", self.hint, ["H"], icons.hint_icon())
         self.act_draw = self._action("draw", self.model.draw, ["D"])
+        self.act_undo_winnable = self._action(
+            "undoToWinnable", self.undo_to_winnable, ["Ctrl+Shift+Backspace"], icons.undo_icon()
+        )
+        self.act_undo_winnable.setEnabled(False)
+        self.act_demo = self._action("showMe", self.toggle_demo, ["Ctrl+M"])
         self.act_stats = self._action("statistics", self.show_statistics, [])
         self.act_settings = self._action("settings", self.show_settings, ["Ctrl+,"])
         self.act_rules = self._action("rules", self.show_rules, ["F1"])
@@ -185,6 +214,8 @@ class MainWindow(QMainWindow):
             None,
             self.act_draw,
             self.act_hint,
+            self.act_undo_winnable,
+            self.act_demo,
             None,
             self.act_describe,
         )
@@ -200,6 +231,13 @@ class MainWindow(QMainWindow):
         bar.setContextMenuPolicy(Qt.ContextMenuPolicy.PreventContextMenu)
         for act in (self.act_new, self.act_undo, self.act_redo, self.act_hint):
             bar.addAction(act)
+        # "Undo to the winnable point" shows on the toolbar only while a hint offers it.
+        undo_button = QToolButton(bar)
+        undo_button.setObjectName("undoToWinnableButton")
+        undo_button.setDefaultAction(self.act_undo_winnable)
+        self._undo_winnable_slot = bar.addWidget(undo_button)
+        self._undo_winnable_slot.setVisible(False)
+        self._undo_winnable_button = undo_button
         spacer = QWidget(bar)
         spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         bar.addWidget(spacer)
@@ -295,6 +333,7 @@ class MainWindow(QMainWindow):
             if narrow
             else Qt.ToolButtonStyle.ToolButtonTextBesideIcon
         )
+        self._undo_winnable_button.setToolButtonStyle(self.toolbar.toolButtonStyle())
         self._show_code()
 
     def _show_code(self) -> None:
@@ -356,6 +395,8 @@ class MainWindow(QMainWindow):
     # -- following the model ------------------------------------------------------
 
     def _on_changed(self, change: Change) -> None:
+        if (self.demo_running or self._demo_asked) and not self._demo_playing:
+            self.stop_demo()
         if change.kind in ("new", "restart"):
             self._cascade.stop()
             self._win_panel.hide()
@@ -368,7 +409,7 @@ class MainWindow(QMainWindow):
         self._tick()
         self.save()
         self._refresh(change)
-        if self._background_solver:
+        if self._background_solver and not self.demo_running:
             self._solve_timer.start()
 
     def _refresh(self, change: Change | None) -> None:
@@ -382,6 +423,8 @@ class MainWindow(QMainWindow):
         self.act_redo.setEnabled(game.can_redo)
         self.act_restart.setEnabled(not game.is_won and (game.moves_made > 0 or game.can_redo))
         self.act_hint.setEnabled(not game.is_won)
+        self._show_undo_offer()
+        self._refresh_demo()
         if game.code is None:
             copy = (_("&Copy deck"), _("Copy the 52 cards of this deal to the clipboard (Ctrl+C)"))
         else:
@@ -521,6 +564,133 @@ class MainWindow(QMainWindow):
     def undo(self) -> None:
         self.model.undo()
 
+    # -- undo to the winnable point, Show me ------------------------------------------
+
+    def _offer_undo(self, steps: int) -> None:
+        """The hint found the last winnable position ``steps`` back: one click goes there."""
+        self._undo_offer = (steps, self.model.state)
+        self._show_undo_offer()
+
+    def _show_undo_offer(self) -> None:
+        offer = self._undo_offer
+        on = offer is not None and offer[1] == self.model.state
+        if not on:
+            self._undo_offer = None
+        self.act_undo_winnable.setEnabled(on)
+        self._undo_winnable_slot.setVisible(on)
+        steps = offer[0] if offer is not None and on else 0
+        if steps:
+            text = ngettext(
+                "Undo %(n)d move to the wi&nnable point",
+                "Undo %(n)d moves to the wi&nnable point",
+                steps,
+            ) % {"n": steps}
+        else:
+            text = _("Undo to the wi&nnable point")
+        self.act_undo_winnable.setText(text)
+        self.act_undo_winnable.setToolTip(
+            _("Go back to the last position from which the game can still be won")
+        )
+        self.act_undo_winnable.setIconText(
+            ngettext("Undo %(n)d", "Undo %(n)d", steps) % {"n": steps} if steps else text
+        )
+
+    def undo_to_winnable(self) -> None:
+        """Take back, in one go, the moves the hint said lead back to a winnable position."""
+        offer = self._undo_offer
+        if offer is None or offer[1] != self.model.state:
+            return
+        self._undo_offer = None
+        self.model.undo(offer[0])
+
+    @property
+    def demo_running(self) -> bool:
+        return self._demo_line is not None
+
+    def toggle_demo(self) -> None:
+        """Show me: play a winning line from here, one step at a time; again to stop."""
+        if self.demo_running or self._demo_asked:
+            self.stop_demo()
+            return
+        from canfield.solver import Verdict, solve
+
+        game = self.model.game
+        if game.is_won:
+            return
+        state = game.state
+        self._demo_asked = True
+        self._refresh_demo()
+        self.statusBar().showMessage(_("Looking for a winning line…"))
+
+        def done(result: object) -> None:
+            if not self._demo_asked or self.model.state != state:
+                return
+            self._demo_asked = False
+            self.statusBar().clearMessage()
+            line = getattr(result, "line", ())
+            if getattr(result, "verdict", None) is Verdict.WON and line:
+                self._demo_line = list(line)
+                self.scene.interactive = False
+                self._demo_timer.start()
+                self.statusBar().showMessage(_("Showing a winning line — Esc or a click stops it"))
+            elif getattr(result, "verdict", None) is Verdict.LOST:
+                self.statusBar().showMessage(_("No winning line from here"), 6000)
+            else:
+                self.statusBar().showMessage(_("No winning line found in time"), 4000)
+            self._refresh_demo()
+
+        self._worker.submit(lambda: solve(state, time_limit=DEMO_SOLVE_SECONDS), done)
+
+    def _demo_step(self) -> None:
+        line = self._demo_line
+        if not line:
+            self.stop_demo()
+            return
+        move = line.pop(0)
+        self._demo_playing = True
+        try:
+            played = self.model.play(move)
+        finally:
+            self._demo_playing = False
+        if not played or not line:
+            self.stop_demo()
+
+    def stop_demo(self) -> None:
+        """Stop Show me where it stands (the moves played stay, and can be undone)."""
+        was = self.demo_running or self._demo_asked
+        self._demo_timer.stop()
+        self._demo_line = None
+        self._demo_asked = False
+        if not self.model.game.is_won:
+            self.scene.interactive = True
+        if was and self.statusBar().currentMessage():
+            self.statusBar().clearMessage()
+        self._refresh_demo()
+
+    def _refresh_demo(self) -> None:
+        busy = self.demo_running or self._demo_asked
+        self.act_demo.setText(_("Stop &showing") if busy else _("&Show me"))
+        self.act_demo.setToolTip(
+            _("Stop playing the winning line (Esc)")
+            if busy
+            else _("Play a winning line from here, step by step (Ctrl+M)")
+        )
+        self.act_demo.setEnabled(busy or not self.model.game.is_won)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        """While Show me plays, a click on the table or Esc stops it (and does nothing else)."""
+        if self.demo_running or self._demo_asked:
+            kind = event.type()
+            stop = kind in (QEvent.Type.MouseButtonPress, QEvent.Type.TouchBegin) or (
+                kind == QEvent.Type.KeyPress
+                and isinstance(event, QKeyEvent)
+                and event.key() == Qt.Key.Key_Escape
+            )
+            if stop:
+                self.stop_demo()
+                return True
+        return super().eventFilter(watched, event)
+
     def toggle_full_screen(self) -> None:
         """F11: the table fills the screen; again to go back."""
         if self.isFullScreen():
@@ -559,6 +729,7 @@ class MainWindow(QMainWindow):
         game = self.model.game
         if game.is_won:
             return
+        self.stop_demo()
         snapshot = Game.from_dict(game.to_dict())
         state = game.state
         self.statusBar().showMessage(_("Thinking…"))
@@ -579,6 +750,7 @@ class MainWindow(QMainWindow):
             elif verdict is Verdict.LOST:
                 self._solver_note = _("No winning line")
                 if undo:
+                    self._offer_undo(undo)
                     message = ngettext(
                         "No winning line from here — undo %(n)d move",
                         "No winning line from here — undo %(n)d moves",
@@ -717,6 +889,7 @@ class MainWindow(QMainWindow):
             self._win_panel.place()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
+        self.stop_demo()
         self._tick()
         self.save()
         with contextlib.suppress(StorageError, ValueError):

@@ -1,0 +1,118 @@
+"""Undo to the winnable point, and Show me: the solver's line played only when asked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from app_helpers import WIN_DECK, WIN_MOVES, card_point, make_window, tap, window
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QToolButton
+
+from canfield import Game
+from canfield.gui import window as window_module
+from canfield.gui.window import MainWindow
+from canfield.solver import HintResult, Verdict
+
+__all__ = ["window"]
+
+
+def test_one_click_undoes_to_the_winnable_point(
+    window: MainWindow, qtbot: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for move in ("QC>2", "s", "s"):
+        window.model.play(move)
+    # The solver's answer for this test: lost here, winnable three actions back.
+    monkeypatch.setattr(
+        "canfield.solver.hint", lambda game, time_limit: HintResult(Verdict.LOST, None, (), 3)
+    )
+    button = window.findChild(QToolButton, "undoToWinnableButton")
+    assert not window.act_undo_winnable.isEnabled()
+    qtbot.waitUntil(lambda: not button.isVisible(), timeout=1000)  # type: ignore[attr-defined]
+    window.act_hint.trigger()
+    qtbot.waitUntil(window.act_undo_winnable.isEnabled, timeout=5000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(button.isVisible, timeout=1000)  # type: ignore[attr-defined]
+    assert window.act_undo_winnable.text() == "Undo 3 moves to the wi&nnable point"
+    QTest.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert window.model.game.moves_made == 0
+    assert window.model.game.can_redo
+    assert not window.act_undo_winnable.isEnabled()
+    qtbot.waitUntil(lambda: not button.isVisible(), timeout=1000)  # type: ignore[attr-defined]
+
+
+def test_the_offer_goes_when_the_player_moves_on(
+    window: MainWindow, qtbot: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window.model.play("QC>2")
+    monkeypatch.setattr(
+        "canfield.solver.hint", lambda game, time_limit: HintResult(Verdict.LOST, None, (), 1)
+    )
+    window.act_hint.trigger()
+    qtbot.waitUntil(window.act_undo_winnable.isEnabled, timeout=5000)  # type: ignore[attr-defined]
+    window.model.draw()
+    assert not window.act_undo_winnable.isEnabled()
+    window.act_undo_winnable.trigger()
+    assert window.model.game.moves_made == 2  # nothing undone: the offer was for another position
+
+
+def almost_won(tmp_path: Path, qtbot: object, left: int) -> MainWindow:
+    game = Game.from_deck(WIN_DECK, draw=1)
+    for move in WIN_MOVES[:-left]:
+        game.play(move)
+    win = make_window(tmp_path, game)
+    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    return win
+
+
+def test_show_me_plays_a_winning_line_step_by_step(
+    tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(window_module, "DEMO_STEP_MS", 20)
+    win = almost_won(tmp_path, qtbot, 12)
+    win._demo_timer.setInterval(20)
+    before = win.model.game.moves_made
+    win.act_demo.trigger()
+    assert win.act_demo.text() == "Stop &showing"
+    qtbot.waitUntil(lambda: win.model.game.moves_made > before, timeout=8000)  # type: ignore[attr-defined]
+    assert win.model.game.moves_made < before + 12  # one step at a time, not all at once
+    qtbot.waitUntil(lambda: win.model.game.is_won, timeout=8000)  # type: ignore[attr-defined]
+    assert not win.demo_running
+    assert win.win_panel.isVisible()
+    win.close()
+    win.store.close()
+
+
+def test_show_me_stops_on_a_click_and_leaves_the_moves(tmp_path: Path, qtbot: object) -> None:
+    win = almost_won(tmp_path, qtbot, 30)
+    win._demo_timer.setInterval(150)
+    before = win.model.game.moves_made
+    win.act_demo.trigger()
+    qtbot.waitUntil(lambda: win.model.game.moves_made > before, timeout=8000)  # type: ignore[attr-defined]
+    state = win.model.state
+    tap(win, card_point(win, win.model.state.waste[-1] if win.model.state.waste else 0))
+    assert not win.demo_running
+    assert win.model.state == state  # the stopping click played nothing
+    QTest.qWait(400)
+    assert win.model.state == state  # and nothing plays by itself afterwards
+    assert win.act_demo.text() == "&Show me"
+    assert win.model.game.can_undo
+    win.close()
+    win.store.close()
+
+
+def test_escape_stops_show_me(tmp_path: Path, qtbot: object) -> None:
+    win = almost_won(tmp_path, qtbot, 30)
+    win._demo_timer.setInterval(150)
+    win.act_demo.trigger()
+    qtbot.waitUntil(lambda: win.demo_running, timeout=8000)  # type: ignore[attr-defined]
+    QTest.keyClick(win.view, Qt.Key.Key_Escape)
+    assert not win.demo_running
+    win.close()
+    win.store.close()
+
+
+def test_nothing_plays_unless_asked(window: MainWindow) -> None:
+    state = window.model.state
+    QTest.qWait(1500)
+    assert window.model.state == state and not window.demo_running
