@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib.util
-import json
 import os
 import random
 import signal
@@ -23,6 +22,7 @@ from canfield.storage import (
     DATABASE_NAME,
     ENV_DATA_DIR,
     InvalidSettingError,
+    NoticeKind,
     Settings,
     Statistics,
     StorageError,
@@ -74,6 +74,20 @@ def won_game(elapsed: float = 100.0) -> Game:
     return game
 
 
+def totals(s: Statistics) -> tuple[object, ...]:
+    """The figures of the first release (without the averages and the bank)."""
+    return (
+        s.draw,
+        s.played,
+        s.won,
+        s.best_score,
+        s.fastest_win,
+        s.fewest_moves,
+        s.current_streak,
+        s.best_streak,
+    )
+
+
 def sql(path: Path, statement: str, *args: object) -> None:
     conn = sqlite3.connect(path)
     with conn:
@@ -102,11 +116,13 @@ def test_explicit_path_wins_over_env(tmp_path: Path, monkeypatch: pytest.MonkeyP
 
 
 def test_durable_journal(store: Store, db: Path) -> None:
+    assert store._conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    assert store._conn.execute("PRAGMA synchronous").fetchone() == (2,)  # FULL
+    assert store._conn.execute("SELECT version FROM schema_version").fetchall() == [(2,)]
+    store.close()
     conn = sqlite3.connect(db)
     assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     conn.close()
-    assert store._conn.execute("PRAGMA synchronous").fetchone() == (2,)  # FULL
-    assert store._conn.execute("SELECT version FROM schema_version").fetchall() == [(1,)]
 
 
 # -- settings ----------------------------------------------------------------------
@@ -220,27 +236,63 @@ def test_from_deck_game_round_trip(store: Store) -> None:
 
 
 @pytest.mark.parametrize(
-    "damage",
+    ("column", "damage"),
     [
-        "not json {",
-        "[1, 2]",
-        '{"format": "canfield-game", "version": 99}',
-        "ILLEGAL",
+        ("header", "not json {"),
+        ("header", "[1, 2]"),
+        ("header", '{"format": "canfield-game", "version": 99}'),
+        ("header", "ILLEGAL"),
+        ("header", "OTHER ID"),
+        ("line_length", 99),
+        ("game_id", 7),
     ],
 )
-def test_damaged_saved_game_is_discarded(db: Path, damage: str) -> None:
+def test_damaged_saved_game_is_kept_in_a_copy_and_told(
+    db: Path, column: str, damage: object
+) -> None:
     with Store(db) as s:
+        s.save_game(won_game())
         s.save_game(opening_game())
     if damage == "ILLEGAL":
-        data = opening_game().to_dict()
-        data["line"] = ["KH>f"]
-        damage = json.dumps(data)
-    sql(db, "UPDATE current_game SET data = ?", damage)
-    with Store(db) as s, pytest.warns(StorageWarning, match="saved game"):
+        sql(db, "UPDATE game_line SET move = 'KH>f' WHERE idx = 0")
+    elif damage == "OTHER ID":
+        sql(db, "UPDATE current_game SET game_id = ?", "0" * 32)
+    else:
+        sql(db, f"UPDATE current_game SET {column} = ?", damage)
+    before = db.read_bytes()
+    with pytest.warns(StorageWarning, match="saved game"), Store(db) as s:
         assert s.load_game() is None
+        notice = s.take_notice()
+        assert notice is not None and notice.kind is NoticeKind.GAME_DAMAGED
+        assert notice.path is not None and notice.path == s.kept_copies[-1]
+        assert s.take_notice() is None  # told once
+        assert s.statistics(1).won == 1  # nothing else is touched
+    with Store(notice.path) as copy:  # the copy still holds the damaged game, for rescue
+        assert copy._conn.execute("SELECT count(*) FROM current_game").fetchone() == (1,)
+        assert copy.statistics(1).won == 1
+    assert notice.path.stat().st_mode & 0o777 == 0o600
+    assert before  # the file itself was not moved aside
     with Store(db) as s:
-        assert s.load_game() is None
-        assert s.statistics(3) == Statistics(3)
+        assert s.load_game() is None and s.take_notice() is None
+        assert s.statistics(1).won == 1
+
+
+@pytest.mark.parametrize("elapsed", ["1e400", "NaN", "-5", '"soon"', "1e300"])
+def test_damaged_clock_is_reset_and_the_game_kept(db: Path, elapsed: str) -> None:
+    game = opening_game()
+    with Store(db) as s:
+        s.save_game(game)
+    conn = sqlite3.connect(db)
+    (header,) = conn.execute("SELECT header FROM current_game").fetchone()
+    header = header.replace('"elapsed":0.0', f'"elapsed":{elapsed}')
+    with conn:
+        conn.execute("UPDATE current_game SET header = ?, elapsed = ?", (header, 1e308 * 10))
+    conn.close()
+    with pytest.warns(StorageWarning, match="clock"), Store(db) as s:
+        loaded = s.load_game()
+        assert loaded is not None and loaded.history == game.history and loaded.elapsed == 0.0
+        s.save_game(Game.from_code(CODE))  # the damaged totals do not stop the settling
+        assert s.statistics(3).played == 1
 
 
 def test_broken_clock_does_not_spoil_the_save(store: Store) -> None:
@@ -294,7 +346,7 @@ def test_a_win_counts_once(db: Path) -> None:
         assert s.save_game(loaded) is False
         assert s.abandon_game() is False
         st = s.statistics(1)
-    assert st == Statistics(1, 1, 1, 255, 100.0, 85, 1, 1)
+    assert totals(st) == (1, 1, 1, 255, 100.0, 85, 1, 1)
     assert st.win_rate == 1.0
 
 
@@ -305,11 +357,11 @@ def test_abandoned_game_is_a_loss(store: Store) -> None:
     first.play("AH>f")
     first.elapsed = 5.0
     store.save_game(first)
-    assert store.statistics(1) == Statistics(1, 1, 1, 255, 90.0, 85, 1, 1)
+    assert totals(store.statistics(1)) == (1, 1, 1, 255, 90.0, 85, 1, 1)
     restart = first.restarted()
     store.save_game(restart)  # restart: the first game is abandoned
     st = store.statistics(1)
-    assert st == Statistics(1, 2, 1, 255, 90.0, 85, 0, 1)
+    assert totals(st) == (1, 2, 1, 255, 90.0, 85, 0, 1)
     assert (st.lost, st.win_rate) == (1, 0.5)
     store.save_game(Game.from_code(CODE))  # restart never acted on: not played
     assert store.statistics(1) == st
@@ -323,7 +375,7 @@ def test_undone_actions_still_count(store: Store) -> None:
         store.save_game(game)
     assert game.moves_made == 0
     assert store.abandon_game() is True
-    assert store.statistics(3) == Statistics(3, 1, 0, 0, None, None, 0, 0)
+    assert totals(store.statistics(3)) == (3, 1, 0, 0, None, None, 0, 0)
     assert store.load_game() is None
 
 
@@ -334,7 +386,7 @@ def test_finish_game(store: Store) -> None:
     assert store.finish_game(game, won=False) is True
     assert store.finish_game(game, won=False) is False
     assert store.load_game() is None
-    assert store.statistics(3) == Statistics(3, 1, 0, 5, None, None, 0, 0)
+    assert totals(store.statistics(3)) == (3, 1, 0, 5, None, None, 0, 0)
     assert store.finish_game(won_game(), won=True) is True
     assert store.statistics(1).won == 1
 
@@ -365,7 +417,9 @@ def test_statistics_arithmetic() -> None:
     s = s.after(won=True, score=260, moves=100, elapsed=400.0)
     s = s.after(won=False, score=40, moves=10, elapsed=10.0)
     s = s.after(won=True, score=255, moves=110, elapsed=200.0)
-    assert s == Statistics(3, 4, 3, 260, 200.0, 100, 1, 2)
+    assert totals(s) == (3, 4, 3, 260, 200.0, 100, 1, 2)
+    assert (s.average_seconds, s.average_moves) == (910.0 / 4, 340 / 4)
+    assert (s.average_win_seconds, s.average_win_moves) == (300.0, 110.0)
     assert s.win_rate == 0.75
     with pytest.raises(ValueError):
         Statistics(3, played=1, won=2)
@@ -387,12 +441,39 @@ def test_reset_statistics(db: Path) -> None:
         assert s.statistics(3) == Statistics(3)
 
 
-def test_damaged_statistics_row_is_ignored(db: Path) -> None:
+@pytest.mark.parametrize(
+    ("column", "value"),
+    [
+        ("played", "'lots'"),
+        ("won", "played + 5"),
+        ("fastest_win", "1e999"),
+        ("bank", "9223372036854775807"),
+        ("games_moves", "-1"),
+        ("best_streak", "current_streak + 1000"),
+    ],
+)
+def test_damaged_statistics_are_kept_in_a_copy_and_reset(db: Path, column: str, value: str) -> None:
     with Store(db) as s:
         s.save_game(won_game())
-    sql(db, "UPDATE statistics SET played = 'lots'")
-    with Store(db) as s, pytest.warns(StorageWarning, match="statistics"):
+        lost = opening_game()
+        s.save_game(lost)
+        s.abandon_game()
+    conn = sqlite3.connect(db)
+    with conn:
+        conn.execute("PRAGMA ignore_check_constraints = 1")
+        conn.execute(f"UPDATE statistics SET {column} = {value} WHERE draw = 1")
+    conn.close()
+    with pytest.warns(StorageWarning, match="statistics"), Store(db) as s:
+        notice = s.take_notice()
+        assert notice is not None and notice.kind is NoticeKind.STATISTICS_DAMAGED
         assert s.statistics(1) == Statistics(1)
+        assert s.statistics(3).played == 1  # the healthy mode is untouched
+        s.save_game(won_game())
+        assert s.statistics(1).won == 1
+    assert notice.path is not None
+    copy = sqlite3.connect(notice.path)
+    assert copy.execute(f"SELECT {column} FROM statistics WHERE draw = 1").fetchone() != (None,)
+    copy.close()
 
 
 # -- damaged databases -------------------------------------------------------------
@@ -508,26 +589,6 @@ def test_unreadable_database_is_moved_aside(db: Path) -> None:
             p.chmod(0o600)
 
 
-def test_cannot_open_error_moves_the_file_aside(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """What a permission error looks like when running as root (who reads any file)."""
-    from canfield.storage import schema
-
-    _filled_database(db)
-    real = schema.connect_readonly
-    calls = []
-
-    def refuse_once(path: Path) -> sqlite3.Connection:
-        calls.append(path)
-        if len(calls) == 1:
-            raise sqlite3.OperationalError("unable to open database file")
-        return real(path)
-
-    monkeypatch.setattr("canfield.storage.store.connect_readonly", refuse_once)
-    with pytest.warns(StorageWarning, match="unable to open"), Store(db) as s:
-        assert s.recovered_from is not None and s.recovered_from.is_file()
-        assert s.persistent and s.settings == Settings()
-
-
 def test_leftover_wal_without_its_database_is_moved_aside(db: Path) -> None:
     _filled_database(db)
     db.unlink()  # e.g. the player deleted the file to start over
@@ -641,4 +702,228 @@ def test_sigkill_during_and_right_after_a_win(tmp_path: Path) -> None:
     with Store(db) as s:
         s.abandon_game()
         s.save_game(Game.from_code(CODE))
-        assert s.statistics(1) == Statistics(1, 1, 1, 255, 85 * 0.25, 85, 1, 1)
+        assert totals(s.statistics(1)) == (1, 1, 1, 255, 85 * 0.25, 85, 1, 1)
+
+
+# -- version 2: migration, per-variant figures, recent games, bank -------------------
+
+V1_DATABASE = Path(__file__).with_name("data") / "v1.sqlite3"
+"""Made by the first release's store: settings, a draw-1 win, a draw-3 loss, a game in progress."""
+
+
+def test_a_first_release_database_keeps_everything(tmp_path: Path) -> None:
+    db = tmp_path / DATABASE_NAME
+    db.write_bytes(V1_DATABASE.read_bytes())
+    with Store(db) as s:
+        assert s.warnings == [] and s.recovered_from is None and s.take_notice() is None
+        assert s.settings == Settings(language="hu", draw=1, four_colour=True)
+        assert totals(s.statistics(1)) == (1, 1, 1, 255, 100.0, 85, 1, 1)
+        assert totals(s.statistics(3)) == (3, 1, 0, 0, None, None, 0, 0)
+        assert s.statistics(1).variant == "canfield" and s.statistics(1).timed_games == 0
+        assert s.statistics(1).average_seconds is None  # not known for games before averages
+        game = s.load_game()
+        expected = opening_game()
+        expected.undo()
+        assert game is not None and game.history == expected.history
+        assert game.redo_moves == ("s",) or [m.notation() for m in game.redo_moves] == ["s"]
+        assert game.elapsed == 12.5
+        s.save_game(game)
+        game.play("s")
+        s.save_game(game)
+    with Store(db) as s:
+        loaded = s.load_game()
+        assert loaded is not None and loaded.game_id == game.game_id and loaded == game
+        assert s._conn.execute("SELECT version FROM schema_version").fetchone() == (2,)
+        s.save_game(Game.from_code(CODE))  # the migrated game settles as a loss
+        assert totals(s.statistics(3))[:3] == (3, 2, 0)
+
+
+def test_statistics_per_variant_and_draw(store: Store) -> None:
+    class Rainbow(Game):
+        variant = "rainbow"
+
+    game = Rainbow.from_code(CODE)
+    game.play("s")
+    store.save_game(game)
+    store.abandon_game()
+    assert store.statistics(3, "rainbow").played == 1
+    assert store.statistics(3).played == 0
+    store.save_game(won_game())
+    keys = [st.key for st in store.all_statistics()]
+    assert keys == [("canfield", 1), ("rainbow", 3)]
+    store.reset_statistics(3, "rainbow")
+    assert [st.key for st in store.all_statistics()] == [("canfield", 1)]
+    with pytest.raises(ValueError, match="variant"):
+        store.statistics(3, "Not A Name!")
+    with pytest.raises(ValueError, match="draw"):
+        store.statistics(2, "rainbow")
+
+
+def test_recent_games_list_the_last_finished_games(store: Store) -> None:
+    store.save_game(won_game(elapsed=40.0))
+    for n in range(55):
+        game = Game.from_code(CODE)
+        game.play("QC>2")
+        game.elapsed = float(n)
+        store.save_game(game)
+    store.abandon_game()
+    recent = store.recent_games()
+    assert len(recent) == 50
+    newest = recent[0]
+    assert (newest.code, newest.variant, newest.draw, newest.won) == (CODE, "canfield", 3, False)
+    assert (newest.score, newest.moves, newest.seconds) == (0, 1, 54.0)
+    assert newest.finished_at <= time.time() and newest.finished_at > time.time() - 60
+    assert Game.from_code(newest.code).deck_string == newest.deck
+    assert store.recent_games(3) == recent[:3]
+    assert all(not g.won for g in recent)  # the win was the oldest, pushed out
+    store.reset_statistics()
+    assert len(store.recent_games()) == 50
+
+
+def test_recent_game_dealt_from_a_deck_has_no_code(store: Store) -> None:
+    store.save_game(won_game(elapsed=40.0))
+    (recent,) = store.recent_games()
+    assert recent.code is None and recent.won and recent.draw == 1
+    assert Game.from_deck(recent.deck, recent.draw).deck_string == child.WIN_DECK
+
+
+def test_averages_say_which_games_they_cover(store: Store) -> None:
+    store.save_game(won_game(elapsed=100.0))
+    lost = opening_game()
+    lost.elapsed = 20.0
+    store.save_game(lost)
+    store.abandon_game()
+    st1, st3 = store.statistics(1), store.statistics(3)
+    assert (st1.average_win_seconds, st1.average_win_moves) == (100.0, 85.0)
+    assert (st3.average_seconds, st3.average_moves, st3.average_win_seconds) == (20.0, 4.0, None)
+
+
+def test_casino_bank_counts_only_while_the_setting_is_on(store: Store) -> None:
+    store.save_game(won_game())  # setting off: the bank stays 0
+    assert store.statistics(1).bank == 0
+    store.update_settings(casino_scoring=True)
+    store.save_game(won_game())  # 255 - 52
+    lost = opening_game()  # score 5 after the opening
+    store.save_game(lost)
+    store.abandon_game()  # 5 - 52
+    assert store.statistics(1).bank == 255 - 52
+    assert store.statistics(3).bank == 5 - 52
+    assert store.bank_total() == 255 - 52 + 5 - 52
+    store.reset_statistics(1)
+    assert store.bank_total() == 5 - 52
+
+
+def test_new_settings_defaults_and_round_trip(db: Path) -> None:
+    with Store(db) as s:
+        st = s.settings
+        assert (st.show_winnability, st.casino_scoring) == (False, False)
+        assert (st.card_back, st.felt, st.last_variant) == ("blue", "green", "canfield")
+        s.update_settings(
+            show_winnability=True,
+            casino_scoring=True,
+            card_back="red",
+            felt="grey",
+            last_variant="storehouse",
+        )
+    with Store(db) as s:
+        st = s.settings
+        assert (st.show_winnability, st.casino_scoring, st.card_back, st.felt) == (
+            True,
+            True,
+            "red",
+            "grey",
+        )
+        assert st.last_variant == "storehouse"
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("show_winnability", "yes"),
+        ("casino_scoring", 1),
+        ("card_back", "purple"),
+        ("felt", "Green"),
+        ("last_variant", ""),
+        ("last_variant", "x" * 40),
+        ("last_variant", 3),
+    ],
+)
+def test_bad_new_settings_are_refused_in_one_line(store: Store, name: str, value: object) -> None:
+    with pytest.raises(InvalidSettingError) as info:
+        store.update_settings(**{name: value})
+    assert "\n" not in str(info.value) and name in str(info.value)
+    assert store.settings == Settings()
+
+
+# -- identity (issue 12 item 1) -------------------------------------------------------
+
+
+def test_an_equal_copy_is_the_same_game(store: Store) -> None:
+    game = opening_game()
+    store.save_game(game)
+    copy = Game.from_dict(game.to_dict())  # as the window makes for the solver
+    copy.play("s")
+    store.save_game(copy)
+    store.save_game(game)
+    assert store.statistics(3) == Statistics(3)  # nothing recorded: it is one game
+    assert store.load_game() == game
+    won = won_game()
+    store.save_game(won)
+    assert store.save_game(Game.from_dict(won.to_dict())) is False  # the win counts once
+    assert store.statistics(1).won == 1
+
+
+def test_a_restart_is_another_game(store: Store) -> None:
+    game = opening_game()
+    store.save_game(game)
+    store.save_game(game.restarted())
+    assert store.statistics(3).played == 1
+
+
+# -- unknown objects in the file -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "plant",
+    [
+        "CREATE TRIGGER spy AFTER INSERT ON game_line BEGIN DELETE FROM statistics; END",
+        "CREATE VIEW v AS SELECT * FROM settings",
+        "CREATE TABLE extra (x)",
+        "CREATE INDEX i ON settings (value)",
+        "DROP TABLE recent_games; CREATE TABLE recent_games (id INTEGER PRIMARY KEY)",
+    ],
+)
+def test_planted_schema_objects_set_the_file_aside(db: Path, plant: str) -> None:
+    with Store(db) as s:
+        s.save_game(won_game())
+    conn = sqlite3.connect(db)
+    conn.executescript(plant)
+    conn.close()
+    with pytest.warns(StorageWarning, match="moved it to"), Store(db) as s:
+        assert s.recovered_from is not None
+        notice = s.take_notice()
+        assert notice is not None and notice.kind is NoticeKind.SET_ASIDE
+        s.save_game(opening_game())
+        s.abandon_game()  # a planted trigger would wipe the statistics here
+        assert s.statistics(3).played == 1
+    backup = sqlite3.connect(s.recovered_from)
+    assert backup.execute("SELECT played FROM statistics WHERE draw = 1").fetchone() == (1,)
+    backup.close()
+
+
+# -- privacy ------------------------------------------------------------------------------
+
+
+def test_data_folder_and_files_are_private(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(ENV_DATA_DIR, str(tmp_path / "data"))
+    with Store() as s:
+        s.save_game(opening_game())
+        folder = tmp_path / "data"
+        assert folder.stat().st_mode & 0o777 == 0o700
+        for f in folder.iterdir():
+            assert f.stat().st_mode & 0o777 == 0o600, f
+    folder.chmod(0o755)  # a folder made by an older version
+    (folder / DATABASE_NAME).chmod(0o644)
+    with Store():
+        assert folder.stat().st_mode & 0o777 == 0o700
+        assert (folder / DATABASE_NAME).stat().st_mode & 0o777 == 0o600

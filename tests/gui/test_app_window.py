@@ -216,8 +216,7 @@ def test_hint_points_at_a_move(window: MainWindow, qtbot: object) -> None:
 
 def test_saved_game_json_is_complete(window: MainWindow) -> None:
     window.model.play("QC>2")
-    with Store(window.store.path) as other:
-        loaded = other.load_game()
+    loaded = window.store.load_game()  # a second Store on the file is refused while it is open
     assert loaded is not None
     assert json.dumps(loaded.to_dict())
     assert loaded.history == window.model.game.history

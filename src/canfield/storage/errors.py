@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
-__all__ = ["InvalidSettingError", "StorageError", "StorageWarning"]
+__all__ = ["InvalidSettingError", "StorageError", "StorageInUseError", "StorageWarning"]
 
 
 class StorageError(Exception):
     """A write (or read) failed at run time, e.g. the disk is full or the file vanished.
 
-    Opening never raises it: a broken database is moved aside instead.
+    Opening raises only its subclass :class:`StorageInUseError`: a broken
+    database is moved aside instead, and an unwritable one is run in memory.
     """
+
+
+class StorageInUseError(StorageError):
+    """Another process (a second copy of the app) has the database open for writing."""
 
 
 class InvalidSettingError(ValueError):

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 import time
 from pathlib import Path
 from typing import Final
 
-__all__ = ["SIDECARS", "move_aside"]
+__all__ = ["SIDECARS", "keep_copy", "move_aside"]
 
 SIDECARS: Final = ("-wal", "-shm", "-journal")
 """SQLite's companion files; they belong to the database and move with it."""
@@ -36,3 +37,24 @@ def move_aside(path: Path) -> Path | None:
         if os.path.lexists(side):
             os.replace(side, Path(f"{backup}{suffix}"))
     return backup
+
+
+def keep_copy(conn: sqlite3.Connection, path: Path) -> Path:
+    """Write a copy of the database behind ``conn`` beside ``path`` (0600); return it.
+
+    Used before dropping a damaged part (a saved game that does not replay),
+    so the player's data is never only in the file that is about to change.
+    """
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    copy = path.with_name(f"{path.name}.damaged-{stamp}")
+    n = 1
+    while os.path.lexists(copy):
+        copy = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+        n += 1
+    os.close(os.open(copy, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    try:
+        conn.execute("VACUUM INTO ?", (str(copy),))
+    except BaseException:
+        copy.unlink()
+        raise
+    return copy

@@ -11,16 +11,30 @@ import base64
 import binascii
 import dataclasses
 import json
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
 from canfield.storage.errors import InvalidSettingError
 
-__all__ = ["LANGUAGES", "Settings", "decode_setting", "encode_setting"]
+__all__ = [
+    "CARD_BACKS",
+    "FELTS",
+    "LANGUAGES",
+    "Settings",
+    "check_variant_name",
+    "decode_setting",
+    "encode_setting",
+]
 
 LANGUAGES: Final = ("en", "pt", "hu", "id")
 """Languages the app speaks; ``None`` as a setting means "follow the system locale"."""
+CARD_BACKS: Final = ("blue", "red", "green")
+"""Names of the card back designs, the first is the default."""
+FELTS: Final = ("green", "blue", "red", "grey")
+"""Names of the table (felt) colours, the first is the default."""
+_VARIANT_NAME: Final = re.compile(r"[a-z][a-z0-9_-]{0,31}")
 
 _MAX_GEOMETRY: Final = 64 * 1024
 
@@ -41,6 +55,16 @@ class Settings:
     """New random games are only deals the solver can win."""
     window_geometry: bytes | None = None
     """Opaque bytes from the GUI (e.g. ``QWidget.saveGeometry()``), or ``None``."""
+    show_winnability: bool = False
+    """Keep telling whether the deal can still be won (off: only when asked, by Hint)."""
+    casino_scoring: bool = False
+    """Each deal costs 52, each card home pays 5; the bank is in the statistics."""
+    card_back: str = CARD_BACKS[0]
+    """One of :data:`CARD_BACKS`."""
+    felt: str = FELTS[0]
+    """One of :data:`FELTS`."""
+    last_variant: str = "canfield"
+    """The variant of the last new game, which the New game window offers first."""
 
     def __post_init__(self) -> None:
         for field in dataclasses.fields(self):
@@ -83,6 +107,24 @@ def _is_geometry(value: object) -> str | None:
     return None
 
 
+def _one_of(names: tuple[str, ...]) -> Callable[[object], str | None]:
+    def check(value: object) -> str | None:
+        return (
+            None
+            if isinstance(value, str) and value in names
+            else f"must be one of {', '.join(names)}"
+        )
+
+    return check
+
+
+def check_variant_name(value: object) -> str | None:
+    """Why ``value`` cannot be a variant's name (None when it can): a short lowercase word."""
+    if isinstance(value, str) and _VARIANT_NAME.fullmatch(value):
+        return None
+    return "must be a variant name (a-z, 0-9, - or _, at most 32 characters)"
+
+
 _CHECKS: Final[Mapping[str, Callable[[object], str | None]]] = {
     "double_tap": _is_bool,
     "animations": _is_bool,
@@ -91,6 +133,11 @@ _CHECKS: Final[Mapping[str, Callable[[object], str | None]]] = {
     "four_colour": _is_bool,
     "winnable_only": _is_bool,
     "window_geometry": _is_geometry,
+    "show_winnability": _is_bool,
+    "casino_scoring": _is_bool,
+    "card_back": _one_of(CARD_BACKS),
+    "felt": _one_of(FELTS),
+    "last_variant": check_variant_name,
 }
 
 

@@ -1,29 +1,53 @@
-"""The store: settings, statistics and the game in progress in one SQLite file.
+"""The store: one SQLite file holding settings, statistics, recent games and the game in progress.
 
-Every write is one transaction, so a kill at any moment leaves the last
-committed action. Saving a game and recording its result happen in the same
-transaction, which is what makes a win count exactly once.
+How faults are met (each has a test that makes it happen for real):
+
+* **Damaged or foreign file** (not SQLite, failing its integrity check, not
+  ours, an unknown object such as a planted trigger): renamed aside with a
+  timestamp and the app starts afresh (:attr:`Store.recovered_from`).
+* **Cannot write now** (disk full, I/O error, read-only, permission): the file is
+  *never* set aside for that. The store copies what it could read into
+  memory and goes on there, so play continues; :attr:`Store.saving` turns
+  False and the player is told once. Every write after that (at most once a
+  :attr:`Store.retry_interval`) tries the file again and, when it works, writes
+  everything kept in memory in one transaction.
+* **Damaged parts** (a saved game that does not replay, impossible
+  statistics): a copy of the whole database is kept beside it
+  (:attr:`Store.kept_copies`), that part is dropped, and the player is told.
+  A damaged clock is reset to 0 and a damaged setting falls back to its
+  default, with a warning.
+* **A second writer**: refused with :class:`StorageInUseError` (a lock file
+  beside the database, released by the kernel when the holder dies).
+
+What the player must be told is queued as :class:`Notice` values
+(:meth:`Store.take_notice`); the app words them.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import logging
 import math
 import os
 import sqlite3
+import time
 import warnings
-import weakref
-from collections.abc import Iterator
-from contextlib import closing, contextmanager
+from collections.abc import Callable
+from contextlib import closing
+from enum import Enum
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Final
+from typing import IO, Any, Final, TypeVar
 
 from canfield.game import Game
-from canfield.storage.errors import StorageError, StorageWarning
+from canfield.storage.errors import StorageError, StorageInUseError, StorageWarning
+from canfield.storage.lock import hold_lock
+from canfield.storage.notices import Notice, NoticeKind
 from canfield.storage.paths import default_database_path
-from canfield.storage.recovery import SIDECARS, move_aside
+from canfield.storage.recent import RECENT_LIMIT, RecentGame
+from canfield.storage.recovery import SIDECARS, keep_copy, move_aside
 from canfield.storage.schema import (
     BrokenDatabaseError,
     check,
@@ -32,106 +56,314 @@ from canfield.storage.schema import (
     connect_readonly,
     prepare,
 )
-from canfield.storage.settings import Settings, check_setting, decode_setting, encode_setting
-from canfield.storage.statistics import Statistics
+from canfield.storage.settings import (
+    Settings,
+    check_setting,
+    check_variant_name,
+    decode_setting,
+    encode_setting,
+)
+from canfield.storage.statistics import MAX_COUNT, MAX_SECONDS, Statistics
 
 __all__ = ["Store"]
 
 log = logging.getLogger(__name__)
 
-_BUSY: Final = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
-_NOT_THE_FILE: Final = (sqlite3.SQLITE_FULL, sqlite3.SQLITE_NOMEM, sqlite3.SQLITE_INTERRUPT)
-"""Error codes that say nothing about the file itself: never move it aside for them."""
+T = TypeVar("T")
+
+_DAMAGED: Final = (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
+"""Error codes that say the file itself is bad: only these (and our own checks) set it aside."""
+_IN_USE: Final = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+_UNWRITABLE: Final = (
+    sqlite3.SQLITE_READONLY,
+    sqlite3.SQLITE_CANTOPEN,
+    sqlite3.SQLITE_PERM,
+    sqlite3.SQLITE_AUTH,
+)
+_FULL_ERRNOS: Final = (errno.ENOSPC, errno.EDQUOT, errno.EIO)
+_STATISTICS_COLUMNS: Final = (
+    "played, won, best_score, fastest_win, fewest_moves, current_streak, best_streak, bank,"
+    " timed_games, games_seconds, games_moves, timed_wins, wins_seconds, wins_moves"
+)
 
 
 class Store:
-    """Settings, statistics and the game in progress, kept in SQLite.
+    """Settings, statistics, recent games and the game in progress, kept in SQLite.
 
     ``Store()`` opens ``$CANFIELD_DATA_DIR/canfield.sqlite3`` or the file in
-    the user's data folder; ``Store(path)`` opens that file. Opening never
-    fails: a damaged file is moved aside (see :attr:`recovered_from`), and if
-    no file can be used at all the store runs in memory (:attr:`persistent`
-    is then False). Writes raise :class:`StorageError` if the disk fails later.
+    the user's data folder (made private: folder 0700, files 0600);
+    ``Store(path)`` opens that file. Opening raises only
+    :class:`StorageInUseError` (another process has the file); every other
+    fault is met as the module docstring says, so play always goes on.
+    Writes raise :class:`StorageError` only once the store is closed.
     """
+
+    retry_interval: float = 1.0
+    """Seconds between attempts to write to the file again after it failed."""
 
     def __init__(self, path: Path | str | None = None) -> None:
         self.path: Path = Path(path) if path is not None else default_database_path()
         self.recovered_from: Path | None = None
         """Backup of a broken database moved aside by this open, for a one-time notice."""
+        self.kept_copies: list[Path] = []
+        """Copies of the database kept because a part of it was damaged and dropped."""
         self.warnings: list[str] = []
-        """Damaged stored data ignored while opening or loading (also issued as warnings)."""
+        """Damaged stored data ignored or repaired, and write failures (also issued as warnings)."""
         self.persistent = True
-        self._current: weakref.ref[Game] | None = None
-        self._current_id: int | None = None
-        self._finished: weakref.ref[Game] | None = None
-        """The game object last abandoned: saving it again must not count it again."""
+        """False when nothing of this session can be kept (no usable file, now or later)."""
+        self._notices: list[Notice] = []
+        self._saving = True
+        self._problem: str | None = None
+        self._closed = False
+        self._file: sqlite3.Connection | None = None
+        """The connection to the file, also while working in memory (to write back later)."""
+        self._may_create = False
+        """Working in memory with no file open: a file may be created later (none existed)."""
+        self._last_retry = 0.0
+        self._on_commit: list[Callable[[], None]] = []
+        self._line_owner: Game | None = None
+        """The game object whose history rows were last written, and how many of them cannot
+        change any more (:attr:`Game.settled`): only an optimisation, a copy is rewritten whole."""
+        self._line_mark = 0
+        self._settled_ids: set[str] = set()
+        """Games recorded (or abandoned) by this store: saving one again does not count it again."""
+        self._lock: IO[bytes] | None = None
+        self._settings = Settings()
+        self._prepare_folder(private=path is None)
+        try:
+            self._lock = hold_lock(self.path.with_name(f"{self.path.name}.lock"))
+        except OSError as exc:  # the folder is unusable: the open below says so
+            log.info("no lock file for %s: %s", self.path, exc)
         self._conn = self._open()
+        self._check_statistics()
         self._settings = self._read_settings()
 
     # -- opening ------------------------------------------------------------
 
+    def _prepare_folder(self, *, private: bool) -> None:
+        folder = self.path.parent
+        with contextlib.suppress(OSError):  # an unusable folder is found (and told) by the open
+            if not folder.exists():
+                folder.mkdir(parents=True, mode=0o700)
+                folder.chmod(0o700)
+            elif private and folder.stat().st_uid == os.getuid() and folder.stat().st_mode & 0o077:
+                folder.chmod(0o700)
+
     def _open(self) -> sqlite3.Connection:
+        existed = os.path.lexists(self.path)
         try:
-            return self._try_open()
+            conn, version = self._connect_checked()
         except (BrokenDatabaseError, sqlite3.Error, OSError) as exc:
-            if isinstance(exc, sqlite3.Error) and _error_code(exc) in (*_BUSY, *_NOT_THE_FILE):
-                return self._in_memory(f"database {self.path} cannot be used now ({exc})")
-            problem = exc
+            fault = _classify(exc)
+            if fault is _Fault.DAMAGED:
+                return self._set_aside(exc)
+            if fault is _Fault.IN_USE:
+                raise StorageInUseError(f"{self.path} is in use by another program: {exc}") from exc
+            self._may_create = not existed
+            return self._to_memory(exc, fault)
+        try:
+            prepare(conn, version)
+        except (sqlite3.Error, OSError) as exc:
+            fault = _classify(exc)
+            if fault is _Fault.DAMAGED:
+                conn.close()
+                return self._set_aside(exc)
+            if fault is _Fault.IN_USE:
+                conn.close()
+                raise StorageInUseError(f"{self.path} is in use by another program: {exc}") from exc
+            self._file = conn
+            return self._to_memory(exc, fault)
+        self._file = conn
+        return conn
+
+    def _set_aside(self, problem: BaseException) -> sqlite3.Connection:
         try:
             backup = move_aside(self.path)
         except OSError as exc:
-            return self._in_memory(f"database {self.path} is unusable ({problem}): {exc}")
+            return self._to_memory(exc, _Fault.UNWRITABLE)
         if backup is None:
-            return self._in_memory(f"cannot create a database at {self.path} ({problem})")
+            return self._to_memory(problem, _Fault.UNWRITABLE)
         self.recovered_from = backup
-        self._warn(f"database {self.path} was unusable ({problem}); moved it to {backup}")
+        message = f"database {self.path} was unusable ({problem}); moved it to {backup}"
+        self._warn(message)
+        self._notices.append(Notice(NoticeKind.SET_ASIDE, backup, str(problem)))
         try:
-            return self._try_open()
+            conn, version = self._connect_checked()
+            prepare(conn, version)
         except (BrokenDatabaseError, sqlite3.Error, OSError) as exc:
-            return self._in_memory(f"cannot create a new database at {self.path}: {exc}")
+            self._may_create = True
+            return self._to_memory(exc, _classify(exc))
+        self._file = conn
+        return conn
 
-    def _try_open(self) -> sqlite3.Connection:
+    def _connect_checked(self) -> tuple[sqlite3.Connection, int]:
+        """A connection to a file that passed every check, and its schema version."""
         if not os.path.lexists(self.path) and any(
             os.path.lexists(f"{self.path}{suffix}") for suffix in SIDECARS
         ):
             # SQLite could replay a stale -wal into the new file; keep it with a backup instead.
             raise BrokenDatabaseError("-wal/-shm files are left without their database")
-        if self.path.exists() and not self.path.is_file():
+        if os.path.lexists(self.path) and not self.path.is_file():
             raise BrokenDatabaseError(f"{self.path} is not a file")
+        version: int | None = None
         if self.path.exists():
             check_header(self.path)
-            with closing(connect_readonly(self.path)) as ro:
-                if not check(ro):
-                    self._check_rows(ro)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                with closing(connect_readonly(self.path)) as ro:
+                    version = check(ro)
+            except sqlite3.Error as exc:
+                if _classify(exc) is _Fault.DAMAGED:
+                    raise
+                # e.g. a full disk: a read-only look needs a -shm file; the exclusive one not.
+        else:
+            os.close(os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600))
+        _make_private(self.path)
         conn = connect(self.path)
         try:
-            prepare(conn)
+            if version is None:
+                version = check(conn)
         except BaseException:
             conn.close()
             raise
-        return conn
+        return conn, version
 
-    @staticmethod
-    def _check_rows(conn: sqlite3.Connection) -> None:
-        """Read everything once, so a page that is damaged shows up now rather than mid-game."""
-        for table in ("settings", "statistics", "counters", "current_game"):
-            conn.execute(f"SELECT * FROM {table}").fetchall()
+    def _to_memory(self, problem: BaseException, fault: _Fault) -> sqlite3.Connection:
+        """Go on in memory: seeded from the file when it can be read, else empty.
 
-    def _in_memory(self, reason: str) -> sqlite3.Connection:
-        self._warn(f"{reason}; settings and statistics will not be kept")
-        self.persistent = False
-        conn = sqlite3.connect(":memory:", isolation_level=None)
-        prepare(conn)
-        return conn
+        Only a seeded copy (or one made where no file existed) is ever written
+        back, so a file that could not be read is never overwritten.
+        """
+        mem = sqlite3.connect(":memory:", isolation_level=None)
+        version = 0
+        if self._file is not None:
+            try:
+                self._file.backup(mem)
+                version = int(mem.execute("SELECT version FROM schema_version").fetchone()[0])
+            except sqlite3.Error as exc:
+                log.warning("cannot read %s into memory: %s", self.path, exc)
+                self._file.close()
+                self._file = None
+                mem.close()
+                mem = sqlite3.connect(":memory:", isolation_level=None)
+                version = 0
+        prepare(mem, version)
+        kind = NoticeKind.CANNOT_SAVE if fault is _Fault.FULL else NoticeKind.UNWRITABLE
+        if self._file is None and not self._may_create:
+            kind = NoticeKind.UNWRITABLE
+        if kind is NoticeKind.UNWRITABLE:
+            self.persistent = False
+        self._saving = False
+        self._problem = str(problem)
+        if kind is NoticeKind.UNWRITABLE:
+            self._warn(f"cannot use {self.path} ({problem}); this session will not be kept")
+        else:
+            self._warn(f"cannot write {self.path} now ({problem}); will try again")
+        self._notices.append(Notice(kind, self.path, str(problem)))
+        self._last_retry = time.monotonic()
+        return mem
+
+    def _write_back(self) -> None:
+        """Working in memory after a failure: try the file again, at most once a retry_interval."""
+        if self._saving or self._conn is self._file:
+            return
+        now = time.monotonic()
+        if now - self._last_retry < self.retry_interval:
+            return
+        self._last_retry = now
+        try:
+            if self._file is None:
+                fresh = not os.path.lexists(self.path) or self.path.stat().st_size == 0
+                if not self._may_create or not fresh:
+                    return
+                conn, version = self._connect_checked()
+                try:
+                    prepare(conn, version)
+                except BaseException:
+                    conn.close()
+                    raise
+                self._file = conn
+            self._conn.backup(self._file)  # one transaction: all of it or nothing
+        except (BrokenDatabaseError, sqlite3.Error, OSError) as exc:
+            log.info("still cannot write %s: %s", self.path, exc)
+            return
+        self._conn.close()
+        self._conn = self._file
+        self._saving = True
+        self._problem = None
+        self.persistent = True
+        log.warning("writing %s again", self.path)
+        self._notices.append(Notice(NoticeKind.SAVING_AGAIN, self.path, ""))
+
+    def _check_statistics(self) -> None:
+        """Impossible statistics are kept in a copy and reset, never silently zeroed later."""
+        damaged = []
+        for row in self._conn.execute(
+            f"SELECT variant, draw, {_STATISTICS_COLUMNS} FROM statistics"
+        ):
+            try:
+                _statistics_from_row(row)
+            except (ValueError, TypeError) as exc:
+                damaged.append((row[0], row[1], str(exc)))
+        self._conn.execute("SELECT * FROM recent_games").fetchall()  # read every page once
+        if not damaged:
+            return
+        copy = self._keep_copy()
+        what = "; ".join(detail for _, _, detail in damaged)
+        self._warn(
+            f"reset damaged statistics ({what}); "
+            + (f"a copy of the database was kept at {copy}" if copy else "no copy could be kept")
+        )
+        self._notices.append(Notice(NoticeKind.STATISTICS_DAMAGED, copy, what))
+
+        def drop(conn: sqlite3.Connection) -> None:
+            for variant, draw, _ in damaged:
+                conn.execute(
+                    "DELETE FROM statistics WHERE variant IS ? AND draw IS ?", (variant, draw)
+                )
+
+        self._write(drop)
+
+    def _keep_copy(self) -> Path | None:
+        try:
+            copy = keep_copy(self._conn, self.path)
+        except (sqlite3.Error, OSError) as exc:
+            log.warning("could not keep a copy of %s: %s", self.path, exc)
+            return None
+        self.kept_copies.append(copy)
+        return copy
 
     def _warn(self, message: str) -> None:
         self.warnings.append(message)
         log.warning("%s", message)
         warnings.warn(message, StorageWarning, stacklevel=3)
 
+    # -- state the app shows -------------------------------------------------
+
+    @property
+    def saving(self) -> bool:
+        """True while writes reach the file; False while the store works in memory."""
+        return self._saving
+
+    @property
+    def problem(self) -> str | None:
+        """Why writes do not reach the file (technical, English), or None."""
+        return self._problem
+
+    def take_notice(self) -> Notice | None:
+        """The oldest thing the player has not been told yet, or None; each is given once."""
+        return self._notices.pop(0) if self._notices else None
+
     def close(self) -> None:
-        self._conn.close()
+        """Close the file (and the memory copy) and release the lock; safe to call twice."""
+        if self._closed:
+            return
+        self._closed = True
+        if self._conn is not self._file:
+            self._conn.close()
+        if self._file is not None:
+            self._file.close()
+        if self._lock is not None:
+            self._lock.close()
 
     def __enter__(self) -> Store:
         return self
@@ -144,23 +376,44 @@ class Store:
     ) -> None:
         self.close()
 
-    @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """One atomic, durable write; sqlite errors become :class:`StorageError`."""
-        conn = self._conn
-        tracked = self._current, self._current_id, self._finished
+    def _write(self, change: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``change`` in one atomic, durable transaction.
+
+        If the file cannot take it now, the store moves to memory (seeded from
+        the file) and runs ``change`` there: the caller never loses the write.
+        """
+        if self._closed:
+            raise StorageError(f"{self.path} is closed")
+        self._write_back()
         try:
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield conn
-                conn.execute("COMMIT")
-            except BaseException:
-                self._current, self._current_id, self._finished = tracked
-                if conn.in_transaction:
-                    conn.execute("ROLLBACK")
-                raise
+            return self._attempt(change)
+        except sqlite3.Error as exc:
+            if self._conn is not self._file:
+                raise StorageError(f"cannot write {self.path}: {exc}") from exc
+            fault = _classify(exc)
+            self._conn = self._to_memory(exc, _Fault.FULL if fault is _Fault.IN_USE else fault)
+        try:
+            return self._attempt(change)
         except sqlite3.Error as exc:
             raise StorageError(f"cannot write {self.path}: {exc}") from exc
+
+    def _attempt(self, change: Callable[[sqlite3.Connection], T]) -> T:
+        conn = self._conn
+        self._on_commit.clear()
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            result = change(conn)
+            conn.execute("COMMIT")
+        except BaseException:
+            self._on_commit.clear()
+            if conn.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    conn.execute("ROLLBACK")
+            raise
+        for action in self._on_commit:
+            action()
+        self._on_commit.clear()
+        return result
 
     # -- settings -------------------------------------------------------------
 
@@ -181,7 +434,8 @@ class Store:
         return Settings(**values)
 
     def update_settings(self, **changes: Any) -> Settings:
-        """Change some settings; an unknown name or bad value raises before anything is written."""
+        """Change some settings; an unknown name or bad value raises
+        :class:`InvalidSettingError` before anything is written."""
         new = self._settings.replace(**changes)
         self._write_settings(new, changes)
         return new
@@ -195,67 +449,128 @@ class Store:
 
     def _write_settings(self, settings: Settings, values: dict[str, Any]) -> None:
         rows = [(name, encode_setting(name, value)) for name, value in values.items()]
-        with self._transaction() as conn:
+
+        def write(conn: sqlite3.Connection) -> None:
             conn.executemany("INSERT OR REPLACE INTO settings (name, value) VALUES (?, ?)", rows)
+
+        self._write(write)
         self._settings = settings
 
     # -- statistics -------------------------------------------------------------
 
-    def statistics(self, draw: int) -> Statistics:
-        """Totals of draw mode ``draw`` (1 or 3)."""
-        _check_draw(draw)
-        return self._read_statistics(self._conn, draw)
+    def statistics(self, draw: int, variant: str = "canfield") -> Statistics:
+        """Totals of one draw mode (1 or 3) of one variant."""
+        _check_mode(draw, variant)
+        return self._read_statistics(self._conn, variant, draw)
 
-    def reset_statistics(self, draw: int | None = None) -> None:
-        """Forget the statistics of one draw mode, or of both when ``draw`` is None."""
+    def all_statistics(self) -> list[Statistics]:
+        """Every (variant, draw) that has a recorded game, sorted by variant then draw."""
+        rows = self._conn.execute(
+            f"SELECT variant, draw, {_STATISTICS_COLUMNS} FROM statistics ORDER BY variant, draw"
+        ).fetchall()
+        return [_statistics_from_row(row) for row in rows]
+
+    def bank_total(self) -> int:
+        """The casino bank summed over every variant and draw mode (dollars, may be negative)."""
+        return sum(s.bank for s in self.all_statistics())
+
+    def reset_statistics(self, draw: int | None = None, variant: str | None = None) -> None:
+        """Forget statistics (the bank included): of one draw mode and/or one variant.
+
+        ``None`` means "all": ``reset_statistics()`` forgets everything,
+        ``reset_statistics(3, "canfield")`` only that mode. Recent games stay.
+        """
         if draw is not None:
-            _check_draw(draw)
-        with self._transaction() as conn:
-            if draw is None:
-                conn.execute("DELETE FROM statistics")
-            else:
-                conn.execute("DELETE FROM statistics WHERE draw = ?", (draw,))
+            _check_mode(draw, "canfield")
+        if variant is not None:
+            _check_mode(1, variant)
 
-    def _read_statistics(self, conn: sqlite3.Connection, draw: int) -> Statistics:
+        def reset(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "DELETE FROM statistics"
+                " WHERE (? IS NULL OR draw = ?) AND (? IS NULL OR variant = ?)",
+                (draw, draw, variant, variant),
+            )
+
+        self._write(reset)
+
+    def recent_games(self, limit: int = RECENT_LIMIT) -> list[RecentGame]:
+        """The last finished games, newest first (at most ``limit``, at most RECENT_LIMIT)."""
+        if type(limit) is not int or limit < 0:
+            raise ValueError(f"limit must be a count, not {limit!r}")
+        rows = self._conn.execute(
+            "SELECT code, deck, variant, draw, won, score, seconds, moves, finished_at"
+            " FROM recent_games ORDER BY id DESC LIMIT ?",
+            (min(limit, RECENT_LIMIT),),
+        ).fetchall()
+        games = []
+        for row in rows:
+            code, deck, variant, draw, won, *rest = row
+            flag = bool(won) if type(won) is int and won in (0, 1) else won
+            try:
+                games.append(RecentGame(code, deck, variant, draw, flag, *rest))
+            except (ValueError, TypeError) as exc:
+                self._warn(f"left out a damaged recent game: {exc}")
+        return games
+
+    def _read_statistics(self, conn: sqlite3.Connection, variant: str, draw: int) -> Statistics:
         row = conn.execute(
-            "SELECT played, won, best_score, fastest_win, fewest_moves, current_streak,"
-            " best_streak FROM statistics WHERE draw = ?",
-            (draw,),
+            f"SELECT variant, draw, {_STATISTICS_COLUMNS} FROM statistics"
+            " WHERE variant = ? AND draw = ?",
+            (variant, draw),
         ).fetchone()
         if row is None:
-            return Statistics(draw)
-        try:
-            return Statistics(draw, *row)
-        except ValueError as exc:
-            self._warn(f"ignored damaged statistics of draw {draw}: {exc}")
-            return Statistics(draw)
+            return Statistics(draw, variant=variant)
+        return _statistics_from_row(row)  # checked at open; only this store writes since
 
     def _record(
         self,
         conn: sqlite3.Connection,
-        draw: int,
         *,
+        game_id: str,
+        header: object,
+        variant: str,
+        draw: int,
         won: bool,
         score: int,
         moves: int,
         elapsed: float,
     ) -> None:
-        s = self._read_statistics(conn, draw).after(
-            won=won, score=score, moves=moves, elapsed=elapsed
+        s = self._read_statistics(conn, variant, draw).after(
+            won=won,
+            score=score,
+            moves=moves,
+            elapsed=elapsed,
+            casino=self._settings.casino_scoring,
         )
         conn.execute(
-            "INSERT OR REPLACE INTO statistics (draw, played, won, best_score, fastest_win,"
-            " fewest_moves, current_streak, best_streak) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            f"INSERT OR REPLACE INTO statistics (variant, draw, {_STATISTICS_COLUMNS})"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            _statistics_row(s),
+        )
+        if not isinstance(header, dict) or not isinstance(header.get("deck"), str):
+            self._warn("did not list a finished game among recent games: its deal is damaged")
+            return
+        code = header.get("code")
+        conn.execute(
+            "INSERT INTO recent_games (game_id, code, deck, variant, draw, won, score, seconds,"
+            " moves, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
+                game_id,
+                code if isinstance(code, str) else None,
+                header["deck"],
+                variant,
                 draw,
-                s.played,
-                s.won,
-                s.best_score,
-                s.fastest_win,
-                s.fewest_moves,
-                s.current_streak,
-                s.best_streak,
+                int(won),
+                score,
+                float(elapsed),
+                moves,
+                time.time(),
             ),
+        )
+        conn.execute(
+            "DELETE FROM recent_games WHERE id <= (SELECT max(id) FROM recent_games) - ?",
+            (RECENT_LIMIT,),
         )
 
     # -- the game in progress ------------------------------------------------
@@ -263,14 +578,16 @@ class Store:
     def save_game(self, game: Game) -> bool:
         """Save ``game`` as the game in progress; call it after every action.
 
-        The store follows one game object at a time. Saving a different object
-        (a new game, a restart, another code) first settles the previous game:
-        it is recorded as a loss if it was acted on and not yet recorded. A
-        game that is won is recorded as a win in the same transaction. Returns
-        True when this call recorded the win.
+        Games are told apart by :attr:`Game.game_id`, which a copy
+        (``Game.from_dict(g.to_dict())``) keeps. Saving a different game (a
+        new game, a restart, another code) first settles the previous one: it
+        is recorded as a loss if it was acted on and not yet recorded. A game
+        that is won is recorded as a win in the same transaction. Only the
+        actions that changed since the last save are written, so a save costs
+        the same at any length of history. Returns True when this call
+        recorded the win.
         """
-        with self._transaction() as conn:
-            return self._save(conn, game)
+        return self._write(lambda conn: self._save(conn, game))
 
     def finish_game(self, game: Game, won: bool) -> bool:
         """Record ``game``'s result now: a win (it must be won) or an abandoned game.
@@ -280,64 +597,116 @@ class Store:
         """
         if won and not game.is_won:
             raise ValueError("finish_game(won=True) needs a won game")
-        with self._transaction() as conn:
+
+        def finish(conn: sqlite3.Connection) -> bool:
             recorded = self._save(conn, game)
             if not won:
                 recorded = self._abandon(conn)
-        return recorded
+            return recorded
+
+        return self._write(finish)
 
     def abandon_game(self) -> bool:
         """Settle and forget the saved game (a loss if it counts); True if a loss was recorded."""
-        with self._transaction() as conn:
-            return self._abandon(conn)
+        return self._write(self._abandon)
 
     def load_game(self) -> Game | None:
-        """The saved game in progress, or None; a damaged save is discarded with a warning."""
-        row = self._conn.execute("SELECT game_id, data FROM current_game").fetchone()
+        """The saved game in progress, or None.
+
+        A saved game that cannot be restored is dropped after a copy of the
+        database is kept (a notice tells the player); a damaged clock is reset.
+        """
+        row = self._conn.execute("SELECT game_id, header, line_length FROM current_game").fetchone()
         if row is None:
             return None
-        game_id, data = row
+        game_id, header, length = row
         try:
-            if not isinstance(data, str):
-                raise ValueError(f"stored game is {type(data).__name__}, not text")
-            game = Game.from_dict(json.loads(data))
+            line = [
+                (idx, move)
+                for idx, move in self._conn.execute("SELECT idx, move FROM game_line ORDER BY idx")
+            ]
+            if [idx for idx, _ in line] != list(range(len(line))) or length != len(line):
+                raise ValueError(f"the history has {len(line)} of {length!r} actions")
+            if not isinstance(header, str):
+                raise ValueError(f"stored game is {type(header).__name__}, not text")
+            data = json.loads(header)
+            if not isinstance(data, dict):
+                raise ValueError("stored game is not an object")
+            data["line"] = [move for _, move in line]
+            if not _seconds_ok(data.get("elapsed")):
+                self._warn(f"reset the saved game's damaged clock ({data.get('elapsed')!r})")
+                data["elapsed"] = 0.0
+            game = Game.from_dict(data)
+            if game.game_id != game_id:
+                raise ValueError(f"the game's id {game.game_id} is not the saved {game_id!r}")
         except (ValueError, TypeError, RecursionError) as exc:
-            self._warn(f"discarded the saved game, it is damaged: {exc}")
-            with self._transaction() as conn:
-                conn.execute("DELETE FROM current_game")
+            self._game_damaged(exc)
             return None
-        self._current = weakref.ref(game)
-        self._current_id = game_id
+        self._line_owner = game
+        self._line_mark = game.settled
         return game
 
+    def _game_damaged(self, problem: BaseException) -> None:
+        copy = self._keep_copy()
+        self._warn(
+            f"dropped the saved game, it is damaged ({problem}); "
+            + (f"a copy of the database was kept at {copy}" if copy else "no copy could be kept")
+        )
+        self._notices.append(Notice(NoticeKind.GAME_DAMAGED, copy, str(problem)))
+
+        def drop(conn: sqlite3.Connection) -> None:
+            conn.execute("DELETE FROM current_game")
+            conn.execute("DELETE FROM game_line")
+
+        self._write(drop)
+
     def _save(self, conn: sqlite3.Connection, game: Game) -> bool:
-        saved = game.to_dict()
-        elapsed = game.elapsed
-        if type(elapsed) not in (int, float) or not 0 <= elapsed < math.inf:
-            elapsed = saved["elapsed"] = 0.0  # a broken clock must not make the save unloadable
-        data = json.dumps(saved, separators=(",", ":"), allow_nan=False)
-        row = conn.execute("SELECT game_id, acted, recorded FROM current_game").fetchone()
-        current = self._current() if self._current is not None else None
-        if row is not None and current is game and row[0] == self._current_id:
-            game_id, acted, recorded = row[0], bool(row[1]), bool(row[2])
+        row = conn.execute(
+            "SELECT game_id, line_length, acted, recorded FROM current_game"
+        ).fetchone()
+        if row is not None and row[0] == game.game_id:
+            acted, recorded = bool(row[2]), bool(row[3])
+            stored = row[1] if _count_ok(row[1]) else 0
+            keep = min(stored, self._line_mark) if self._line_owner is game else 0
         else:
             if row is not None:
                 self._abandon(conn)
-            finished = self._finished() if self._finished is not None else None
-            game_id, acted, recorded = self._next_game_id(conn), False, finished is game
+            acted, recorded, keep = False, game.game_id in self._settled_ids, 0
         acted = acted or game.moves_made > 0 or game.can_redo
+        elapsed = game.elapsed if _seconds_ok(game.elapsed) else 0.0
+        variant = _variant_of(game)
+        header = game.to_dict(line=False)
+        header["elapsed"] = elapsed  # a broken clock must not make the save unloadable
         won_now = game.is_won and not recorded
         if won_now:
             self._record(
-                conn, game.draw, won=True, score=game.score, moves=game.moves_made, elapsed=elapsed
+                conn,
+                game_id=game.game_id,
+                header=header,
+                variant=variant,
+                draw=game.draw,
+                won=True,
+                score=game.score,
+                moves=game.moves_made,
+                elapsed=elapsed,
             )
+        conn.execute("DELETE FROM game_line WHERE idx >= ?", (keep,))
+        tail = game.history_from(keep)
+        conn.executemany(
+            "INSERT INTO game_line (idx, move) VALUES (?, ?)",
+            [(i, m.notation()) for i, m in enumerate(tail, start=keep)],
+        )
+        length = keep + len(tail)
         conn.execute(
-            "INSERT OR REPLACE INTO current_game (slot, game_id, data, draw, score, moves,"
-            " elapsed, acted, recorded) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT OR REPLACE INTO current_game (slot, game_id, variant, draw, header,"
+            " line_length, score, moves, elapsed, acted, recorded)"
+            " VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
-                game_id,
-                data,
+                game.game_id,
+                variant,
                 game.draw,
+                json.dumps(header, separators=(",", ":"), allow_nan=False),
+                length,
                 game.score,
                 game.moves_made,
                 elapsed,
@@ -345,49 +714,137 @@ class Store:
                 recorded or won_now,
             ),
         )
-        self._current = weakref.ref(game)
-        self._current_id = game_id
+        mark = game.settled
+
+        def remember() -> None:
+            self._line_owner, self._line_mark = game, mark
+
+        self._on_commit.append(remember)
         return won_now
 
     def _abandon(self, conn: sqlite3.Connection) -> bool:
         row = conn.execute(
-            "SELECT draw, score, moves, elapsed, acted, recorded FROM current_game"
+            "SELECT game_id, variant, draw, header, score, moves, elapsed, acted, recorded"
+            " FROM current_game"
         ).fetchone()
         conn.execute("DELETE FROM current_game")
-        if row is not None and self._current is not None:
-            self._finished = self._current
-        self._current = None
-        self._current_id = None
+        conn.execute("DELETE FROM game_line")
         if row is None:
             return False
-        draw, score, moves, elapsed, acted, recorded = row
+        game_id, variant, draw, header, score, moves, elapsed, acted, recorded = row
+        self._on_commit.append(lambda: self._settled_ids.add(str(game_id)))
         if not acted or recorded:
             return False
-        if not (_count(score) and _count(moves) and type(elapsed) is float and elapsed >= 0):
-            self._warn(f"did not record the abandoned game, its totals are damaged: {row!r}")
+        if not _seconds_ok(elapsed):
+            elapsed = 0.0
+        if not (
+            _count_ok(score)
+            and _count_ok(moves)
+            and check_variant_name(variant) is None
+            and draw in (1, 3)
+            and type(draw) is int
+        ):
+            self._warn(f"did not record the abandoned game, its totals are damaged: {row[1:3]!r}")
             return False
-        self._record(conn, draw, won=False, score=score, moves=moves, elapsed=elapsed)
+        try:
+            parsed: object = json.loads(header) if isinstance(header, str) else None
+        except (ValueError, RecursionError):
+            parsed = None
+        self._record(
+            conn,
+            game_id=str(game_id),
+            header=parsed,
+            variant=variant,
+            draw=draw,
+            won=False,
+            score=score,
+            moves=moves,
+            elapsed=float(elapsed),
+        )
         return True
 
-    @staticmethod
-    def _next_game_id(conn: sqlite3.Connection) -> int:
-        row = conn.execute("SELECT value FROM counters WHERE name = 'game_id'").fetchone()
-        game_id = 1 if row is None else int(row[0]) + 1
-        conn.execute(
-            "INSERT OR REPLACE INTO counters (name, value) VALUES ('game_id', ?)", (game_id,)
-        )
-        return game_id
+
+def _variant_of(game: Game) -> str:
+    """The game's variant name; ``canfield`` for a Game from before variants existed."""
+    name = getattr(game, "variant", "canfield")
+    return str(getattr(name, "name", name))
 
 
-def _check_draw(draw: int) -> None:
+def _check_mode(draw: int, variant: str) -> None:
     if type(draw) is not int or draw not in (1, 3):
         raise ValueError(f"draw must be 1 or 3, not {draw!r}")
+    reason = check_variant_name(variant)
+    if reason is not None:
+        raise ValueError(f"variant {variant!r} {reason}")
 
 
-def _error_code(exc: sqlite3.Error) -> int | None:
-    code = getattr(exc, "sqlite_errorcode", None)
-    return None if code is None else int(code) & 0xFF
+def _statistics_from_row(row: tuple[Any, ...]) -> Statistics:
+    variant, draw, played, won, best_score, fastest_win, fewest_moves, cur, best, *rest = row
+    return Statistics(
+        draw, played, won, best_score, fastest_win, fewest_moves, cur, best, variant, *rest
+    )
 
 
-def _count(value: object) -> bool:
-    return type(value) is int and value >= 0
+def _statistics_row(s: Statistics) -> tuple[object, ...]:
+    return (
+        s.variant,
+        s.draw,
+        s.played,
+        s.won,
+        s.best_score,
+        s.fastest_win,
+        s.fewest_moves,
+        s.current_streak,
+        s.best_streak,
+        s.bank,
+        s.timed_games,
+        s.games_seconds,
+        s.games_moves,
+        s.timed_wins,
+        s.wins_seconds,
+        s.wins_moves,
+    )
+
+
+class _Fault(Enum):
+    DAMAGED = "the file is damaged or not ours: set it aside"
+    IN_USE = "another process has it"
+    FULL = "cannot write now (disk full, I/O error): try again later"
+    UNWRITABLE = "cannot be used (permissions, read-only, not a folder)"
+
+
+def _classify(exc: BaseException) -> _Fault:
+    """What a failure says about the file; anything unknown never sets a file aside."""
+    if isinstance(exc, BrokenDatabaseError):
+        return _Fault.DAMAGED
+    if isinstance(exc, sqlite3.Error):
+        code = getattr(exc, "sqlite_errorcode", None)
+        primary = None if code is None else int(code) & 0xFF
+        if primary in _DAMAGED:
+            return _Fault.DAMAGED
+        if primary in _IN_USE:
+            return _Fault.IN_USE
+        if primary in _UNWRITABLE:
+            return _Fault.UNWRITABLE
+        return _Fault.FULL
+    if isinstance(exc, OSError) and exc.errno in _FULL_ERRNOS:
+        return _Fault.FULL
+    return _Fault.UNWRITABLE
+
+
+def _make_private(path: Path) -> None:
+    """The database and its companions are the player's alone (0600)."""
+    for name in (str(path), *(f"{path}{s}" for s in SIDECARS)):
+        with contextlib.suppress(OSError):
+            if os.stat(name).st_mode & 0o077:
+                os.chmod(name, 0o600)
+
+
+def _count_ok(value: object) -> bool:
+    return type(value) is int and 0 <= value <= MAX_COUNT
+
+
+def _seconds_ok(value: object) -> bool:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    return math.isfinite(value) and 0 <= value <= MAX_SECONDS

@@ -1,0 +1,38 @@
+"""What the player must be told about their saved data, once: the app words it.
+
+The store never shows anything; it queues a :class:`Notice` when something
+changes (data set aside, saving stopped, saving works again) and the app takes
+each one with :meth:`Store.take_notice` and says it in the player's language.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+
+__all__ = ["Notice", "NoticeKind"]
+
+
+class NoticeKind(Enum):
+    SET_ASIDE = "set aside"
+    """The database was damaged or not ours: renamed aside, the app starts afresh."""
+    GAME_DAMAGED = "game damaged"
+    """The saved game could not be restored; a copy of the data was kept."""
+    STATISTICS_DAMAGED = "statistics damaged"
+    """Some statistics were impossible and were reset; a copy of the data was kept."""
+    CANNOT_SAVE = "cannot save"
+    """Writing fails now (disk full, I/O error): play goes on, saving resumes when it can."""
+    UNWRITABLE = "unwritable"
+    """The data folder or file cannot be used at all: nothing of this session will be kept."""
+    SAVING_AGAIN = "saving again"
+    """After :attr:`CANNOT_SAVE`: everything is written now."""
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    kind: NoticeKind
+    path: Path | None
+    """The copy or backup kept (SET_ASIDE, *_DAMAGED) or the database (the others)."""
+    detail: str
+    """The technical reason, in English, for logs and bug reports."""
