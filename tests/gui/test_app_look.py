@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from app_helpers import card_point, window
-from PySide6.QtCore import QRect
+from app_helpers import card_point, drag, tap, window
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from canfield import Card
@@ -37,3 +38,33 @@ def test_corners_are_written_in_the_tables_language(window: MainWindow) -> None:
     finally:
         switch_language(QApplication.instance(), "en")
     assert card_point(window, QC)  # the card is still where a finger finds it
+
+
+def test_the_stock_shows_how_many_cards_it_holds(window: MainWindow) -> None:
+    badge = window.scene.stock_count
+    assert badge.isVisible() and badge.count() == 34
+    stock = window.view.mapFromScene(window.scene.slot_item(("stock", 0)).sceneBoundingRect())
+    tap(window, stock.boundingRect().center())
+    assert badge.count() == 31 == len(window.model.state.stock)
+    while window.model.state.stock:
+        window.model.draw()
+    assert not badge.isVisible()
+
+
+def test_dragged_cards_cast_a_shadow_that_goes_on_release(window: MainWindow) -> None:
+    shadow = window.scene.drag_shadow
+    assert not shadow.isVisible()
+    start = card_point(window, QC)
+    drag(window, start, start + QPoint(90, 60), release=False)
+    assert shadow.isVisible()
+    lifted = window.scene.card_item(QC).sceneBoundingRect()
+    cast = shadow.sceneBoundingRect()
+    assert cast.intersects(lifted) and cast.center().y() > lifted.center().y()
+    assert shadow.zValue() < window.scene.card_item(QC).zValue()
+    QTest.mouseRelease(
+        window.view.viewport(),
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+        start + QPoint(90, 60),
+    )
+    assert not shadow.isVisible()

@@ -14,7 +14,15 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphi
 
 from canfield.gui import cardart
 
-__all__ = ["CardItem", "FocusRing", "SlotItem", "TextItem", "device_scale"]
+__all__ = [
+    "CardItem",
+    "CountBadge",
+    "DragShadow",
+    "FocusRing",
+    "SlotItem",
+    "TextItem",
+    "device_scale",
+]
 
 ACCESSIBLE_NAME = 0
 """``QGraphicsItem.data`` key holding the item's accessible (spoken) name."""
@@ -277,3 +285,98 @@ class TextItem(QGraphicsObject):
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         painter.setPen(QColor(240, 246, 236, 230))
         painter.drawText(self._rect, int(Qt.AlignmentFlag.AlignCenter), self._text)
+
+
+class CountBadge(QGraphicsObject):
+    """A small pill with a number (the cards left in the stock), drawn over a pile's foot."""
+
+    def __init__(self, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self._rect = QRectF()
+        self._count = 0
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def place(self, pile: QRectF) -> None:
+        """Sit centred near the bottom of ``pile`` (a card's rectangle)."""
+        height = max(12.0, pile.width() * 0.24)
+        width = max(height * 1.5, pile.width() * 0.42)
+        self.prepareGeometryChange()
+        self._rect = QRectF(
+            pile.center().x() - width / 2, pile.bottom() - height * 1.35, width, height
+        )
+        self.update()
+
+    def set_count(self, count: int) -> None:
+        if count != self._count:
+            self._count = count
+            self.update()
+        self.setVisible(count > 0)
+
+    def count(self) -> int:
+        return self._count
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt override
+        return QRectF(self._rect)
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        rect = self._rect
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(QColor(255, 255, 255, 170), 1.0))
+        painter.setBrush(QColor(10, 24, 16, 200))
+        radius = rect.height() / 2
+        painter.drawRoundedRect(rect, radius, radius)
+        font = QFont()
+        font.setPixelSize(max(8, round(rect.height() * 0.7)))
+        font.setWeight(QFont.Weight.DemiBold)
+        painter.setFont(font)
+        painter.setPen(QColor(250, 248, 236))
+        painter.drawText(rect, int(Qt.AlignmentFlag.AlignCenter), str(self._count))
+
+
+class DragShadow(QGraphicsItem):
+    """A soft shadow under cards being dragged, so they read as lifted off the table."""
+
+    _LAYERS = 5
+
+    def __init__(self, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self._rect = QRectF()
+        self._radius = 4.0
+        self._spread = 0.0
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.hide()
+
+    def show_under(self, rect: QRectF, card_w: float) -> None:
+        """Cast the shadow of ``rect`` (scene coordinates) a little down and to the right."""
+        offset = max(2.0, card_w * 0.05)
+        spread = max(2.0, card_w * 0.06)
+        self.prepareGeometryChange()
+        self._rect = rect.translated(offset * 0.6, offset)
+        self._spread = spread
+        self._radius = card_w * 0.06
+        self.show()
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt override
+        pad = self._spread
+        return self._rect.adjusted(-pad, -pad, pad, pad)
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        spread = self._spread
+        # A few widening translucent layers: a blur without an effect's off-screen pass.
+        for i in range(self._LAYERS, 0, -1):
+            grow = spread * i / self._LAYERS
+            painter.setBrush(QColor(0, 0, 0, 22))
+            rect = self._rect.adjusted(-grow, -grow, grow, grow)
+            painter.drawRoundedRect(rect, self._radius + grow, self._radius + grow)

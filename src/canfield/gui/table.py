@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 from canfield.cards import CARDS
 from canfield.describe import card_name, pile_name, rank_letters
 from canfield.gui import cardart
-from canfield.gui.items import CardItem, FocusRing, SlotItem, TextItem
+from canfield.gui.items import CardItem, CountBadge, DragShadow, FocusRing, SlotItem, TextItem
 from canfield.gui.layout import Placement, TableLayout, placements
 from canfield.gui.model import Change, GameModel
 from canfield.i18n import _, ngettext
@@ -115,6 +115,12 @@ class TableScene(QGraphicsScene):
             self.addItem(slot)
         self._reserve_label = TextItem()
         self.addItem(self._reserve_label)
+        self._stock_count = CountBadge()
+        self._stock_count.setZValue(190)  # over the stock's cards (100+), under the waste (200+)
+        self.addItem(self._stock_count)
+        self._shadow = DragShadow()
+        self._shadow.setZValue(2990)  # under dragged cards (3000+)
+        self.addItem(self._shadow)
         self._focus_ring = FocusRing(QColor(255, 213, 79), 0.03)
         self._drop_ring = FocusRing(QColor(120, 226, 255), 0.028)
         self._drop_ring.set_glow(True)
@@ -168,6 +174,14 @@ class TableScene(QGraphicsScene):
         return self._reserve_label
 
     @property
+    def stock_count(self) -> CountBadge:
+        return self._stock_count
+
+    @property
+    def drag_shadow(self) -> DragShadow:
+        return self._shadow
+
+    @property
     def is_animating(self) -> bool:
         return (self._anim is not None) or (self._shake is not None)
 
@@ -200,6 +214,7 @@ class TableScene(QGraphicsScene):
         for key, slot in self._slots.items():
             slot.set_rect(rects[key])
         self._reserve_label.set_rect(lay.reserve_label)
+        self._stock_count.place(lay.stock)
         return True
 
     def set_four_colour(self, on: bool) -> None:
@@ -229,6 +244,7 @@ class TableScene(QGraphicsScene):
 
     def _on_changed(self, change: Change) -> None:
         self._press = None
+        self._shadow.hide()
         self._set_drop_target(None)
         self._clear_hint()
         if self._held is not None and change.kind != "play":
@@ -379,6 +395,7 @@ class TableScene(QGraphicsScene):
                 item.setVisible(False)
 
     def _update_labels(self, state: State) -> None:
+        self._stock_count.set_count(len(state.stock))
         n = len(state.reserve)
         self._reserve_label.set_text(
             ngettext("%(n)d card", "%(n)d cards", n) % {"n": n} if n else _("empty")
@@ -532,13 +549,18 @@ class TableScene(QGraphicsScene):
             for i, card in enumerate(press.cards):
                 self._cards[card].setZValue(3000 + i)
                 self._cards[card].setVisible(True)
+        group = QRectF()
         for card, origin in zip(press.cards, press.origins, strict=True):
-            self._cards[card].setPos(origin + delta)
+            item = self._cards[card]
+            item.setPos(origin + delta)
+            group = group.united(item.sceneBoundingRect())
+        self._shadow.show_under(group, self._layout.card_w)
         self._set_drop_target(self._drop_target_for(press, event.scenePos()))
 
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802 - Qt override
         press = self._press
         self._press = None
+        self._shadow.hide()
         if press is None or event.button() != Qt.MouseButton.LeftButton:
             return
         if press.dragging:
