@@ -1,4 +1,4 @@
-"""Engine throughput on one core: random playouts and undo/redo.
+"""Engine throughput on one core: random playouts (for every variant) and undo/redo.
 
 Prints figures; asserts nothing (speed is measured here, not in tests).
 """
@@ -8,20 +8,23 @@ from __future__ import annotations
 import random
 import time
 
-from canfield import Game
+from canfield import VARIANTS, Game
 from canfield.deal import DealCode
+from canfield.variants import variant_named
 
 PLAYOUT_SECONDS = 3.0
+VARIANT_SECONDS = 1.5
 
 
-def bench_playouts() -> tuple[int, float]:
+def bench_playouts(name: str = "canfield", seconds: float = PLAYOUT_SECONDS) -> tuple[int, float]:
     """``legal_moves()`` then ``play()`` of a random legal move, over many deals."""
     rng = random.Random(1)
+    variant = variant_named(name)
     steps = 0
     number = 0
     start = time.perf_counter()
-    while time.perf_counter() - start < PLAYOUT_SECONDS:
-        game = Game.from_code(DealCode(number, 3 if number % 2 else 1))
+    while time.perf_counter() - start < seconds:
+        game = Game.from_code(DealCode(number, 3 if number % 2 else 1, variant))
         number += 1
         for _ in range(500):
             moves = game.legal_moves()
@@ -69,6 +72,10 @@ def main() -> None:
     print(f"undo/redo:                           {ops / secs:,.0f} per second ({ops:,} operations)")
     calls, secs = bench_legal_moves_only()
     print(f"legal_moves() alone:                 {calls / secs:,.0f} per second")
+    print("random playout per variant (legal_moves + play, draw 1 and 3 alternating):")
+    for name in VARIANTS:
+        steps, secs = bench_playouts(name, VARIANT_SECONDS)
+        print(f"  {name:<11} {steps / secs:>9,.0f} per second ({steps:,} steps)")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,8 @@
-"""Build positions by hand for rule tests: name the piles, the rest is checked to add up."""
+"""Build positions for rule tests: name the piles, the rest goes to the stock (or reserve).
+
+The position is written in position notation and read by ``State.parse``, the
+one builder, which checks that every card is there exactly once.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +16,14 @@ def cards(text: str) -> tuple[int, ...]:
     return tuple(parse_card(t) for t in text.split())
 
 
+def _pile(pile: Iterable[int]) -> str:
+    return "".join(_name(c) for c in pile) or "-"
+
+
+def _name(card: int) -> str:
+    return "A23456789TJQK"[card % 13] + "SHDC"[card // 13]
+
+
 def position(
     *,
     base: str,
@@ -20,18 +32,22 @@ def position(
     waste: str = "",
     columns: Iterable[str] = ("", "", "", ""),
     draw: int = 3,
-    fan: int = 0,
     stock: str | None = None,
+    variant: str = "canfield",
+    recycles: int = 0,
 ) -> State:
-    """A State with the given piles.
+    """A position with the given piles (cards as space-separated text, bottom first).
 
-    Cards not placed go to the stock, or, when the stock is given, under the reserve.
+    ``foundations`` counts the cards on each suit's foundation (``{"H": 2}``);
+    by default the base card alone. Cards not placed go to the stock, or, when
+    the stock is given, under the reserve.
     """
     base_card = parse_card(base)
     counts = [0, 0, 0, 0]
-    for suit_char, count in (foundations or {suit_char_of(base_card): 1}).items():
+    default = {"SHDC"[s]: 1 for s in range(4)} if variant == "storehouse" else None
+    for suit_char, count in (foundations or default or {suit_char_of(base_card): 1}).items():
         counts["SHDC".index(suit_char)] = count
-    cols = tuple(cards(c) for c in [*columns, "", "", ""][:4])
+    cols = [cards(c) for c in [*columns, "", "", ""][:4]]
     placed = [*cards(reserve), *cards(waste), *(c for col in cols for c in col)]
     for suit in range(4):
         placed.extend(foundation_cards(base_card, suit, counts[suit]))
@@ -42,20 +58,23 @@ def position(
         stock_cards = cards(stock)
         rest = tuple(c for c in range(52) if c not in placed and c not in stock_cards)
         reserve_cards = rest + reserve_cards
-        placed.extend(rest)
-    everything = sorted([*placed, *stock_cards])
-    if everything != list(range(52)):
-        raise AssertionError("the position does not hold each card exactly once")
-    return State(
-        stock=stock_cards,
-        waste=cards(waste),
-        reserve=reserve_cards,
-        foundations=(counts[0], counts[1], counts[2], counts[3]),
-        columns=(cols[0], cols[1], cols[2], cols[3]),
-        base=base_card,
-        draw=draw,
-        fan=fan,
+    tops = "/".join(
+        _name(foundation_cards(base_card, s, counts[s])[-1]) if counts[s] else "-" for s in range(4)
     )
+    text = " ".join(
+        (
+            variant,
+            f"D{draw}",
+            _name(base_card),
+            tops,
+            _pile(reserve_cards),
+            "/".join(_pile(col) for col in cols),
+            _pile(stock_cards),
+            _pile(cards(waste)),
+            str(recycles),
+        )
+    )
+    return State.parse(text)
 
 
 def suit_char_of(card: int) -> str:

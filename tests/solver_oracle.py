@@ -18,7 +18,7 @@ from canfield.state import State
 
 def brute_force(state: State, limit: int = 40_000) -> bool | None:
     """Whether ``state`` can be won; ``None`` if more than ``limit`` positions are reachable."""
-    start = state._replace(fan=0)
+    start = state
     if start.is_won:
         return True
     seen = {start}
@@ -28,7 +28,6 @@ def brute_force(state: State, limit: int = 40_000) -> bool | None:
         # foundation moves last onto the stack, so they are tried first: wins come quickly
         for move in sorted(legal_moves(here), key=lambda m: m.target == 4):
             there, _ = apply_move(here, move)
-            there = there._replace(fan=0)
             if there.is_won:
                 return True
             if there not in seen:

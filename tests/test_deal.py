@@ -56,7 +56,7 @@ def test_the_rule_pages_example_deal() -> None:
     st = game.state
     assert str(game.reserve[-1]) == "QC" and len(st.reserve) == 13
     assert str(st.reserve_top) == "QC"
-    assert str(game.foundations[0][0]) == "7H"
+    assert str(game.foundations[1][0]) == "7H"  # hearts: foundations are indexed by suit
     assert [str(c[0]) for c in game.columns] == ["6C", "KH", "QH", "AS"]
     assert len(st.stock) == 34 and not st.waste
 

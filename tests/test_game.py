@@ -79,7 +79,7 @@ def test_restart_deals_the_same_cards_fresh(example: Game) -> None:
 def test_views_are_read_only_snapshots(example: Game) -> None:
     columns = example.columns
     assert isinstance(columns, tuple) and all(isinstance(c, tuple) for c in columns)
-    assert [len(f) for f in example.foundations] == [1, 0, 0, 0]
+    assert [len(f) for f in example.foundations] == [0, 1, 0, 0]  # by suit: the base 7H
     assert len(example.stock) == 34 and example.waste == () and len(example.reserve) == 13
 
 

@@ -14,17 +14,23 @@ from canfield.errors import (
     InvalidCardError,
     InvalidCodeError,
     InvalidDeckError,
+    InvalidDrawError,
     InvalidMoveError,
+    InvalidPositionError,
     InvalidSaveError,
+    InvalidVariantError,
+    UnsupportedVariantError,
 )
 from canfield.game import Game
 from canfield.moves import FOUNDATION, STOCK, Move
 from canfield.state import State
+from canfield.variants import VARIANTS, Variant
 
 __all__ = [
     "CARDS",
     "FOUNDATION",
     "STOCK",
+    "VARIANTS",
     "CanfieldError",
     "Card",
     "DealCode",
@@ -33,10 +39,15 @@ __all__ = [
     "InvalidCardError",
     "InvalidCodeError",
     "InvalidDeckError",
+    "InvalidDrawError",
     "InvalidMoveError",
+    "InvalidPositionError",
     "InvalidSaveError",
+    "InvalidVariantError",
     "Move",
     "State",
+    "UnsupportedVariantError",
+    "Variant",
     "parse_card",
 ]
 

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from canfield.cards import CARDS, Card, format_cards, parse_cards
-from canfield.errors import InvalidCodeError, InvalidDeckError
+from canfield.errors import CanfieldError, InvalidCodeError, InvalidDeckError, InvalidDrawError
+from canfield.variants import CANFIELD, VARIANTS, Variant, check_draw, variant_named
 
 __all__ = [
     "CODE_LETTERS",
@@ -91,23 +92,31 @@ def _letters(number: int) -> str:
     return "".join(reversed(chars))
 
 
-_CODE_SHAPE: Final = re.compile(r"^([^-]*)-([^-]*)-([^-]*)$")
+_CODE_SHAPE: Final = re.compile(r"^([^-]*)(?:-([^-]*))?-([^-]*)-([^-]*)$")
 
 
 @dataclass(frozen=True, slots=True)
 class DealCode:
-    """A parsed game code such as ``CF1-D3-AAAAACL``: draw mode and deal number."""
+    """A parsed game code: the variant, the draw mode and the deal number.
+
+    ``CF1-D3-AAAAACL`` is the app's own Canfield; another variant's code
+    names it between the version and the draw mode, ``CF1-RAINBOW-D1-AAAAACL``.
+    """
 
     number: int
     draw: int = 3
+    variant: Variant = CANFIELD
 
     def __post_init__(self) -> None:
-        if self.draw not in (1, 3):
-            raise InvalidCodeError(f"draw must be 1 or 3, not {self.draw!r}")
-        if not 0 <= self.number < DEAL_COUNT:
+        try:
+            check_draw(self.draw)
+        except InvalidDrawError as exc:
+            raise InvalidCodeError(str(exc)) from None
+        if type(self.number) is not int or not 0 <= self.number < DEAL_COUNT:
             raise InvalidCodeError(
                 f"deal number out of range: {self.number!r} (0 to {DEAL_COUNT - 1})"
             )
+        object.__setattr__(self, "variant", variant_named(self.variant))
 
     @classmethod
     def parse(cls, text: str) -> DealCode:
@@ -118,11 +127,21 @@ class DealCode:
         if not raw:
             raise InvalidCodeError("empty game code (expected e.g. 'CF1-D3-AAAAACL')")
         shape = _CODE_SHAPE.match(raw)
-        if shape is None:
+        if shape is None or (shape.group(2) or "").startswith("D"):
             raise InvalidCodeError(
-                f"not a game code: {text!r} (expected three parts like 'CF1-D3-AAAAACL')"
+                f"not a game code: {text!r} (expected three parts like 'CF1-D3-AAAAACL', "
+                "or four like 'CF1-RAINBOW-D1-AAAAACL')"
             )
-        version, draw, letters = shape.groups()
+        version, variant_text, draw, letters = shape.groups()
+        variant = CANFIELD
+        if variant_text is not None:
+            try:
+                variant = variant_named(variant_text)
+            except CanfieldError:
+                raise InvalidCodeError(
+                    f"unknown variant {variant_text!r} in {text!r} "
+                    f"(known: {', '.join(v.upper() for v in VARIANTS)})"
+                ) from None
         if version != CODE_VERSION:
             raise InvalidCodeError(
                 f"unknown code version {version!r} in {text!r} (this version reads {CODE_VERSION})"
@@ -141,7 +160,7 @@ class DealCode:
         number = 0
         for c in letters:
             number = number * 26 + ord(c) - ord("A")
-        return cls(number, int(draw[1]))
+        return cls(number, int(draw[1]), variant)
 
     @property
     def letters(self) -> str:
@@ -151,7 +170,9 @@ class DealCode:
         return deck_for_deal(self.number)
 
     def __str__(self) -> str:
-        return f"{CODE_VERSION}-D{self.draw}-{self.letters}"
+        if self.variant is CANFIELD:
+            return f"{CODE_VERSION}-D{self.draw}-{self.letters}"
+        return f"{CODE_VERSION}-{self.variant.name.upper()}-D{self.draw}-{self.letters}"
 
 
 def parse_deck(text: str) -> tuple[Card, ...]:

@@ -12,8 +12,12 @@ __all__ = [
     "InvalidCardError",
     "InvalidCodeError",
     "InvalidDeckError",
+    "InvalidDrawError",
     "InvalidMoveError",
+    "InvalidPositionError",
     "InvalidSaveError",
+    "InvalidVariantError",
+    "UnsupportedVariantError",
 ]
 
 
@@ -27,6 +31,10 @@ class InvalidCardError(CanfieldError):
 
 class InvalidDeckError(CanfieldError):
     """A deck string that is not 52 distinct cards."""
+
+
+class InvalidDrawError(CanfieldError):
+    """A draw mode that is not the whole number 1 or 3."""
 
 
 class InvalidCodeError(CanfieldError):
@@ -43,3 +51,15 @@ class IllegalMoveError(CanfieldError):
 
 class InvalidSaveError(CanfieldError):
     """Saved data that is damaged, tampered with or from an unknown format."""
+
+
+class InvalidVariantError(CanfieldError):
+    """A variant name the engine does not know; the message lists the known ones."""
+
+
+class InvalidPositionError(CanfieldError):
+    """Position notation that is malformed or does not describe a possible position."""
+
+
+class UnsupportedVariantError(CanfieldError):
+    """A variant a tool (such as the solver) does not handle yet: refused, not answered wrongly."""

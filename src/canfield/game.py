@@ -21,6 +21,7 @@ from canfield.deal import DealCode, format_deck, parse_deck, random_deal_number,
 from canfield.errors import CanfieldError, IllegalMoveError, InvalidSaveError
 from canfield.moves import Move
 from canfield.state import State, initial_state
+from canfield.variants import CANFIELD, VARIANTS, Variant, check_draw, variant_named
 
 __all__ = ["UNDO_LIMIT", "Game"]
 
@@ -35,6 +36,8 @@ class _Snapshot:
     state: State
     score: int
     moves_made: int
+    fan: int = 0
+    """How many cards of the latest draw are still on the waste (the display fans them)."""
 
 
 class Game:
@@ -44,13 +47,19 @@ class Game:
     method that takes a move accepts a :class:`Move` or its notation.
     """
 
-    def __init__(self, deck: Sequence[int], draw: int = 3, code: DealCode | None = None) -> None:
-        if draw not in (1, 3):
-            raise ValueError(f"draw must be 1 or 3, not {draw!r}")
+    def __init__(
+        self,
+        deck: Sequence[int],
+        draw: int | None = None,
+        code: DealCode | None = None,
+        variant: str | Variant = CANFIELD,
+    ) -> None:
+        rules_set = variant_named(variant)
+        self._variant = rules_set
+        self._draw = rules_set.draw if draw is None else check_draw(draw)
         self._deck: tuple[Card, ...] = validate_deck(deck)
-        self._draw = draw
         self._code = code
-        self._start = initial_state(self._deck, draw)
+        self._start = initial_state(self._deck, self._draw, rules_set)
         self._now = _Snapshot(self._start, 0, 0)
         self._past: deque[_Snapshot] = deque(maxlen=UNDO_LIMIT)
         self._future: list[tuple[Move, _Snapshot]] = []
@@ -62,25 +71,35 @@ class Game:
     # -- construction -----------------------------------------------------
 
     @classmethod
-    def new(cls, draw: int = 3) -> Game:
-        """A random deal (its code replays it)."""
-        return cls.from_code(str(DealCode(random_deal_number(), draw)))
+    def new(cls, draw: int | None = None, variant: str | Variant = CANFIELD) -> Game:
+        """A random deal of ``variant`` (its code replays it); ``draw`` defaults to its own."""
+        rules_set = variant_named(variant)
+        chosen = rules_set.draw if draw is None else check_draw(draw)
+        return cls.from_code(DealCode(random_deal_number(), chosen, rules_set))
 
     @classmethod
     def from_code(cls, code: str | DealCode) -> Game:
         """The deal of a game code; :class:`InvalidCodeError` if the code is not valid."""
         parsed = code if isinstance(code, DealCode) else DealCode.parse(code)
-        return cls(parsed.deck(), parsed.draw, parsed)
+        return cls(parsed.deck(), parsed.draw, parsed, parsed.variant)
 
     @classmethod
-    def from_deck(cls, deck: str | Sequence[int], draw: int = 3) -> Game:
-        """An explicit deck: 52 cards in deal order, as text or card values."""
+    def from_deck(
+        cls, deck: str | Sequence[int], draw: int | None = None, variant: str | Variant = CANFIELD
+    ) -> Game:
+        """An explicit deck: 52 cards in deal order, as text or card values.
+
+        Every variant takes the same 52 cards; Storehouse deals all but the 2s.
+        ``draw`` defaults to the variant's.
+        """
+        rules_set = variant_named(variant)
+        chosen = rules_set.draw if draw is None else check_draw(draw)
         cards = parse_deck(deck) if isinstance(deck, str) else validate_deck(deck)
-        return cls(cards, draw)
+        return cls(cards, chosen, None, rules_set)
 
     def restarted(self) -> Game:
-        """A fresh game of the same deal and draw mode."""
-        return Game(self._deck, self._draw, self._code)
+        """A fresh game of the same deal, variant and draw mode."""
+        return Game(self._deck, self._draw, self._code, self._variant)
 
     # -- what is on the table ---------------------------------------------
 
@@ -110,6 +129,29 @@ class Game:
     @property
     def draw(self) -> int:
         return self._draw
+
+    @property
+    def variant(self) -> str:
+        """The name of the rule set, e.g. ``"canfield"`` or ``"rainbow"``."""
+        return self._variant.name
+
+    @property
+    def rules(self) -> Variant:
+        """The rule set as a value (what it changes; see :mod:`canfield.variants`)."""
+        return self._variant
+
+    @property
+    def fan(self) -> int:
+        """How many cards of the latest draw are still on the waste (for a fanned display)."""
+        return self._now.fan
+
+    def visible_waste(self) -> tuple[Card, ...]:
+        """The waste cards shown fanned: the rest of the latest draw, or just the top."""
+        waste = self._now.state.waste
+        if not waste:
+            return ()
+        shown = max(1, min(self._now.fan, len(waste)))
+        return tuple(CARDS[c] for c in waste[-shown:])
 
     @property
     def state(self) -> State:
@@ -148,9 +190,12 @@ class Game:
 
     @property
     def foundations(self) -> tuple[tuple[Card, ...], ...]:
-        """The four foundations in display order (base suit first), bottom card first."""
+        """The four foundations indexed by suit (spades … clubs, as everywhere), bottom card first.
+
+        ``state.foundation_order`` gives the order they are shown in (base suit first).
+        """
         st = self.state
-        return tuple(st.foundation(suit) for suit in st.foundation_order)
+        return tuple(st.foundation(suit) for suit in range(4))
 
     @property
     def history(self) -> tuple[Move, ...]:
@@ -204,9 +249,12 @@ class Game:
         A new action clears the redo list.
         """
         parsed = _as_move(move)
-        state, points = rules.apply_move(self._now.state, parsed)
-        self._past.append(self._now)
-        self._now = _Snapshot(state, self._now.score + points, self._now.moves_made + 1)
+        before = self._now
+        state, points = rules.apply_move(before.state, parsed)
+        self._past.append(before)
+        self._now = _Snapshot(
+            state, before.score + points, before.moves_made + 1, _fan_after(before, state)
+        )
         self._line.append(parsed)
         self._future.clear()
         return parsed
@@ -250,6 +298,7 @@ class Game:
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "id": self._game_id,
+            "variant": self._variant.name,
             "code": self.code,
             "deck": self.deck_string,
             "draw": self._draw,
@@ -274,27 +323,44 @@ class Game:
             raise InvalidSaveError(f"not a saved Canfield game (format {data.get('format')!r})")
         if data.get("version") != SAVE_VERSION:
             raise InvalidSaveError(f"unknown save version {data.get('version')!r}")
-        expected = {"format", "version", "code", "deck", "draw", "line", "undo_depth", "redo"}
-        expected.add("elapsed")
-        unknown = sorted(set(data) - expected - {"id"})  # saves before ids have none
+        expected = {
+            "format",
+            "version",
+            "code",
+            "deck",
+            "draw",
+            "line",
+            "undo_depth",
+            "redo",
+            "elapsed",
+        }
+        # saves from before game ids and variants have neither
+        unknown = sorted(set(data) - expected - {"id", "variant"})
         missing = sorted(expected - set(data))
         if missing:
             raise InvalidSaveError(f"saved game lacks {', '.join(missing)}")
         if unknown:
             raise InvalidSaveError(f"saved game has unknown field(s) {', '.join(unknown)}")
         draw = data["draw"]
-        if draw not in (1, 3) or isinstance(draw, bool):
+        if type(draw) is not int or draw not in (1, 3):
             raise InvalidSaveError(f"bad draw mode {draw!r} in saved game")
+        name = data.get("variant", CANFIELD.name)  # saves from before variants are canfield
+        if not isinstance(name, str) or name not in VARIANTS:
+            raise InvalidSaveError(
+                f"unknown variant {name!r} in saved game (known: {', '.join(VARIANTS)})"
+            )
         try:
             if data["code"] is not None:
                 code = DealCode.parse(_text(data["code"], "code"))
                 game = cls.from_code(code)
                 if code.draw != draw:
                     raise InvalidSaveError(f"code {code} does not match draw {draw}")
+                if code.variant.name != name:
+                    raise InvalidSaveError(f"code {code} does not match variant {name}")
                 if _text(data["deck"], "deck") != game.deck_string:
                     raise InvalidSaveError(f"deck does not match code {code}")
             else:
-                game = cls.from_deck(_text(data["deck"], "deck"), draw)
+                game = cls.from_deck(_text(data["deck"], "deck"), draw, name)
         except InvalidSaveError:
             raise
         except CanfieldError as exc:
@@ -336,6 +402,7 @@ class Game:
         return (
             self._deck == other._deck
             and self._draw == other._draw
+            and self._variant is other._variant
             and self._code == other._code
             and self._now == other._now
             and list(self._past) == list(other._past)
@@ -349,6 +416,18 @@ class Game:
     def __repr__(self) -> str:
         where = self.code if self.code is not None else "from_deck"
         return f"<Game {where} moves={self.moves_made} score={self.score}>"
+
+
+def _fan_after(before: _Snapshot, after: State) -> int:
+    """The fan after one action: a draw fans what it turned, playing the waste top unfans one."""
+    old = before.state
+    if len(after.waste) > len(old.waste):
+        return len(after.waste) - len(old.waste)
+    if not after.waste:
+        return 0
+    if len(after.waste) < len(old.waste):
+        return max(0, before.fan - 1)
+    return before.fan
 
 
 def _as_move(move: Move | str) -> Move:

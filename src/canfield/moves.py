@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
-from canfield.cards import Card, parse_card
+from canfield.cards import CARDS, Card, parse_card
 from canfield.errors import InvalidCardError, InvalidMoveError
 
 __all__ = ["FOUNDATION", "STOCK", "Move"]
@@ -33,11 +33,21 @@ class Move:
     DRAW: ClassVar[Move]
 
     def __post_init__(self) -> None:
-        if self.target == STOCK:
-            if self.card is not None:
+        card, target = self.card, self.target
+        if type(target) is not int or not 0 <= target <= STOCK:
+            raise InvalidMoveError(
+                f"not a move target: {target!r} (0-3 columns, 4 foundation, 5 stock)"
+            )
+        if target == STOCK:
+            if card is not None:
                 raise InvalidMoveError("the stock tap moves no card")
-        elif self.card is None or not 0 <= self.target <= FOUNDATION:
-            raise InvalidMoveError(f"not a move: card={self.card!r}, target={self.target!r}")
+            return
+        if card is None:
+            raise InvalidMoveError(f"a move to target {target!r} needs a card")
+        if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < 52:
+            raise InvalidMoveError(f"not a card: {card!r} (0-51, or a Card)")
+        if type(card) is not Card:
+            object.__setattr__(self, "card", CARDS[card])
 
     @classmethod
     def parse(cls, text: str) -> Move:

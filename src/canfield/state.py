@@ -10,14 +10,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
-from canfield.cards import CARDS, Card, rank_of, suit_of
+from canfield.cards import CARDS, Card, parse_card, rank_of, suit_of
+from canfield.variants import CANFIELD, FoundationStart, Variant
 
 __all__ = [
     "RESERVE_SIZE",
     "STOCK_SIZE",
     "State",
+    "deal_cards",
     "foundation_cards",
-    "foundation_next_rank",
     "foundation_order",
     "initial_state",
 ]
@@ -31,8 +32,13 @@ class State(NamedTuple):
     """One position. Piles list their cards bottom first; the playable card is last.
 
     ``foundations`` counts the cards on each suit's foundation, indexed by suit
-    (0 spades … 3 clubs): a foundation always runs up from the base rank, so
-    its count says exactly which cards it holds.
+    (0 spades … 3 clubs) - the one way foundations are indexed in the engine: a
+    foundation always runs up from the base rank, so its count says exactly
+    which cards it holds. ``variant`` is the rule set the position is played
+    by and ``recycles`` how often the waste has been turned back over, counted
+    only where the variant limits it (elsewhere always 0, so taps that come
+    round again reach the very same position). ``str(state)`` is its position
+    notation (``docs/notation.md``) and :meth:`parse` reads it back.
     """
 
     stock: tuple[int, ...]
@@ -42,8 +48,27 @@ class State(NamedTuple):
     columns: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
     base: int
     draw: int
-    fan: int = 0
-    """How many cards of the latest draw are still on the waste (for the fanned display)."""
+    variant: Variant = CANFIELD
+    recycles: int = 0
+
+    @classmethod
+    def parse(cls, text: str) -> State:
+        """The position written in ``text``; :class:`InvalidPositionError` says what is wrong."""
+        from canfield.notation import parse_position
+
+        return parse_position(text)
+
+    def notation(self) -> str:
+        """The one-line text form that :meth:`parse` reads back."""
+        from canfield.notation import format_position
+
+        return format_position(self)
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    def __repr__(self) -> str:
+        return f"State.parse({self.notation()!r})"
 
     @property
     def base_rank(self) -> int:
@@ -62,8 +87,14 @@ class State(NamedTuple):
         return self.foundations == (13, 13, 13, 13)
 
     @property
+    def passes_left(self) -> int | None:
+        """Passes through the stock still to come, the current one included (``None``: no limit)."""
+        passes = self.variant.passes
+        return None if passes is None else passes - self.recycles
+
+    @property
     def foundation_order(self) -> tuple[int, int, int, int]:
-        """Suits of the four foundation places, left to right."""
+        """Suits of the four foundation places, left to right (for display only)."""
         return foundation_order(self.base)
 
     def foundation_top(self, suit: int) -> Card | None:
@@ -74,15 +105,8 @@ class State(NamedTuple):
         return CARDS[suit * 13 + rank - 1]
 
     def foundation(self, suit: int) -> tuple[Card, ...]:
-        """The cards on ``suit``'s foundation, bottom (base rank) first."""
+        """The cards on ``suit``'s foundation, bottom (start rank) first."""
         return foundation_cards(self.base, suit, self.foundations[suit])
-
-    def visible_waste(self) -> tuple[Card, ...]:
-        """The waste cards shown fanned: the rest of the latest draw, or just the top."""
-        if not self.waste:
-            return ()
-        shown = max(1, min(self.fan, len(self.waste)))
-        return tuple(CARDS[c] for c in self.waste[-shown:])
 
     def card_count(self) -> int:
         return (
@@ -101,28 +125,42 @@ def foundation_order(base: int) -> tuple[int, int, int, int]:
     return (first, rest[0], rest[1], rest[2])
 
 
-def foundation_next_rank(base: int, count: int) -> int:
-    """The rank a foundation holding ``count`` cards accepts next."""
-    return (rank_of(base) - 1 + count) % 13 + 1
-
-
 def foundation_cards(base: int, suit: int, count: int) -> tuple[Card, ...]:
     start = rank_of(base) - 1
     return tuple(CARDS[suit * 13 + (start + k) % 13] for k in range(count))
 
 
-def initial_state(deck: Sequence[int], draw: int) -> State:
-    """Deal ``deck`` (52 cards in deal order, already validated) as SPEC section 2 says.
+_TWO_OF_SPADES: Final = parse_card("2S")
+
+
+def deal_cards(deck: Sequence[int], variant: Variant = CANFIELD) -> tuple[int, ...]:
+    """The cards of ``deck`` that are dealt: all 52, or the 48 that are not 2s in Storehouse."""
+    if variant.start is FoundationStart.TWOS:
+        return tuple(c for c in deck if rank_of(c) != 2)
+    return tuple(deck)
+
+
+def initial_state(deck: Sequence[int], draw: int, variant: Variant = CANFIELD) -> State:
+    """Deal ``deck`` (52 cards in deal order, already validated) by ``variant``'s rules.
 
     Cards 1-13 form the reserve (the 13th on top), card 14 is the base card,
-    15-18 start the columns and 19-52 are the stock with card 19 drawn first.
+    15-18 start the columns and the rest is the stock, card 19 drawn first.
+    Where the 2s start the foundations, they are taken out wherever they lie
+    and the other 48 cards are dealt the same way without a base card.
     """
-    reserve = tuple(deck[:RESERVE_SIZE])
-    base = deck[RESERVE_SIZE]
-    columns = tuple((c,) for c in deck[RESERVE_SIZE + 1 : RESERVE_SIZE + 5])
-    stock = tuple(reversed(deck[RESERVE_SIZE + 5 :]))
-    counts = [0, 0, 0, 0]
-    counts[suit_of(base)] = 1
+    cards = deal_cards(deck, variant)
+    reserve = tuple(cards[:RESERVE_SIZE])
+    if variant.start is FoundationStart.TWOS:
+        base: int = _TWO_OF_SPADES
+        first = RESERVE_SIZE
+        counts = [1, 1, 1, 1]
+    else:
+        base = cards[RESERVE_SIZE]
+        first = RESERVE_SIZE + 1
+        counts = [0, 0, 0, 0]
+        counts[suit_of(base)] = 1
+    columns = tuple((c,) for c in cards[first : first + 4])
+    stock = tuple(reversed(cards[first + 4 :]))
     return State(
         stock=stock,
         waste=(),
@@ -131,5 +169,6 @@ def initial_state(deck: Sequence[int], draw: int) -> State:
         columns=(columns[0], columns[1], columns[2], columns[3]),
         base=base,
         draw=draw,
-        fan=0,
+        variant=variant,
+        recycles=0,
     )

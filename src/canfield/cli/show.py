@@ -49,7 +49,7 @@ def render_table(game: Game) -> str:
         f"{title}   draw {game.draw}   score {game.score}   moves {game.moves_made}"
         + ("   WON" if st.is_won else "")
     ]
-    waste = format_cards(st.visible_waste()) or "--"
+    waste = format_cards(game.visible_waste()) or "--"
     lines.append(f"Stock  {len(st.stock):>2}    Waste  {waste} ({len(st.waste)})")
     top = st.reserve_top
     lines.append(f"Reserve {top if top is not None else '--'} ({len(st.reserve)})")

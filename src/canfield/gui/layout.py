@@ -218,14 +218,16 @@ def _four(rects: tuple[QRectF, ...]) -> tuple[QRectF, QRectF, QRectF, QRectF]:
     return (rects[0], rects[1], rects[2], rects[3])
 
 
-def placements(state: State, layout: TableLayout) -> dict[int, Placement]:
-    """Where each of the 52 cards lies in ``state``, with a z order that stacks piles right."""
+def placements(state: State, layout: TableLayout, shown: int = 1) -> dict[int, Placement]:
+    """Where each of the 52 cards lies in ``state``, with a z order that stacks piles right.
+
+    ``shown`` is how many waste cards are fanned (``Game.visible_waste``).
+    """
     out: dict[int, Placement] = {}
     stock = layout.stock.topLeft()
     for i, card in enumerate(state.stock):
         out[card] = Placement(stock, 100 + i, False, "stock", 0)
     waste = layout.waste.topLeft()
-    shown = len(state.visible_waste())
     first_fanned = len(state.waste) - shown
     for i, card in enumerate(state.waste):
         j = i - first_fanned

@@ -1,7 +1,7 @@
 """The card table: one QGraphicsScene that owns layout, hit-testing, dragging and animation.
 
 As in KPatience's libkcardgame, the scene asks the engine what is legal
-(``Game.tap_move``, ``Game.is_legal``, ``rules.movable_start``) and never
+(``Game.tap_move``, ``Game.is_legal``, ``rules.pickup``) and never
 decides a rule itself; the items only draw. The scene observes the
 :class:`~canfield.gui.model.GameModel` and, after any change, moves every card
 item to where the new position puts it - animated, so a move, an undo or the
@@ -44,7 +44,7 @@ from canfield.gui.layout import Placement, TableLayout, placements
 from canfield.gui.model import Change, GameModel
 from canfield.i18n import _, ngettext
 from canfield.moves import FOUNDATION, Move
-from canfield.rules import card_move, locate, movable_start
+from canfield.rules import card_move, locate, movable_start, pickup
 from canfield.state import State
 
 __all__ = ["PileKey", "TableScene"]
@@ -258,7 +258,7 @@ class TableScene(QGraphicsScene):
         self._finish_animation(restore=False)
         state = self._model.state
         self._relayout(state)
-        places = placements(state, self._layout)
+        places = placements(state, self._layout, len(self._model.game.visible_waste()))
         self._places = places
         delayed = self._autofilled(change, state)
         compact = {
@@ -384,7 +384,7 @@ class TableScene(QGraphicsScene):
         hidden: set[int] = set()
         hidden.update(state.stock[:-2])
         hidden.update(state.reserve[:-2])
-        shown = len(state.visible_waste())
+        shown = len(self._model.game.visible_waste())
         hidden.update(state.waste[: max(0, len(state.waste) - shown - 1)])
         for suit in range(4):
             hidden.update(state.foundation(suit)[:-2])
@@ -442,7 +442,7 @@ class TableScene(QGraphicsScene):
         if kind == "column":
             return lay.column_area(index, len(state.columns[index]))
         if kind == "waste":
-            return lay.waste_area(len(state.visible_waste()))
+            return lay.waste_area(len(self._model.game.visible_waste()))
         if kind == "foundation":
             return QRectF(lay.foundations[index])
         return QRectF({"stock": lay.stock, "reserve": lay.reserve}[kind])
@@ -483,20 +483,7 @@ class TableScene(QGraphicsScene):
 
     def movable_group(self, card: int) -> list[int]:
         """The cards a press on ``card`` picks up (it and those on it), empty if none."""
-        state = self._model.state
-        where = locate(state, card)
-        if where.pile == "column":
-            col = state.columns[where.slot]
-            if where.position >= movable_start(col):
-                return list(col[where.position :])
-            return []
-        if where.pile == "reserve":
-            return [card] if state.reserve[-1] == card else []
-        if where.pile == "waste":
-            return [card] if state.waste[-1] == card else []
-        if where.pile == "foundation":
-            return [card] if state.foundation_top(where.slot) == card else []
-        return []
+        return list(pickup(self._model.state, card))
 
     # -- mouse ------------------------------------------------------------------
 
@@ -793,7 +780,7 @@ class TableScene(QGraphicsScene):
         kind, index = self._focus
         if kind == "column" and self._held is None:
             col = self._model.state.columns[index]
-            first = movable_start(col)
+            first = movable_start(self._model.state, index)
             depth = self._focus_depth - step  # depth counts cards above the bottom one
             if col and 0 <= depth <= len(col) - 1 - first:
                 self._focus_depth = depth
@@ -823,7 +810,7 @@ class TableScene(QGraphicsScene):
             self._focus_depth = 0
             return
         col = self._model.state.columns[index]
-        limit = max(0, len(col) - 1 - movable_start(col))
+        limit = max(0, len(col) - 1 - movable_start(self._model.state, index))
         self._focus_depth = min(self._focus_depth, limit)
 
     def focused_card(self) -> int | None:

@@ -221,7 +221,7 @@ def hint(position: Game | State, time_limit: float = 2.0) -> HintResult:
 
 def _past_states(game: Game, first: int) -> list[State]:
     """The positions after ``first``, ``first + 1``, … actions of the game's line, up to now."""
-    state = initial_state(game.deck, game.draw)
+    state = initial_state(game.deck, game.draw, game.rules)
     states = []
     for number, move in enumerate(game.history):
         if number >= first:

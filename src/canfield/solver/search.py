@@ -23,21 +23,23 @@ from enum import Enum
 from itertools import chain
 from typing import Final
 
-from canfield.moves import FOUNDATION, Move
-from canfield.rules import (
+from canfield.errors import UnsupportedVariantError
+from canfield.kernel import (
     FROM_FOUNDATION,
     FROM_RESERVE,
     card_move,
-    movable_start,
+    column_start,
+    parents_table,
     play_from_talon,
     play_known,
-    stack_parents,
     talon,
     talon_on_cycle,
     talon_reachable,
     with_talon,
 )
+from canfield.moves import FOUNDATION, Move
 from canfield.state import State
+from canfield.variants import CANFIELD
 
 __all__ = ["DEFAULT_TABLE_LIMIT", "Limits", "Search", "SearchResult", "Verdict", "search"]
 
@@ -129,8 +131,10 @@ def _reach(cards: tuple[int, ...], pointer: int, draw: int) -> dict[int, int]:
     return {cards[i]: i for i in talon_reachable(len(cards), pointer, draw)}
 
 
+# The canfield rules' tables (the only rule set this search handles so far).
+_PARENTS: Final = parents_table(CANFIELD, 0)
 # _CHILDREN[e]: the cards that may be placed on ``e`` in a column (from the rules' table).
-_CHILDREN: Final = tuple(tuple(c for c in range(52) if e in stack_parents(c)) for e in range(52))
+_CHILDREN: Final = tuple(tuple(c for c in range(52) if e in _PARENTS[c]) for e in range(52))
 _starts: dict[tuple[int, ...], int] = {}
 """Memo of ``movable_start`` (columns recur across positions and walking one is slow)."""
 _STARTS_KEPT: Final = 200_000
@@ -207,7 +211,7 @@ def _candidates(
             if start < 0:
                 if len(_starts) >= _STARTS_KEPT:
                     _starts.clear()
-                start = _starts[col] = movable_start(col)
+                start = _starts[col] = column_start(col, _PARENTS)
             starts[k] = start
             tail_of.update(dict.fromkeys(col[start:], k))
         else:
@@ -279,7 +283,7 @@ def _late(
         for j in empties:
             yield (table[card][j], card, FROM_FOUNDATION, -1)
     for card in tops:
-        for parent in stack_parents(card):
+        for parent in _PARENTS[card]:
             for j in range(4):
                 col = columns[j]
                 if col and col[-1] == parent:
@@ -376,6 +380,10 @@ class Search:
         self.verdict = Verdict.UNKNOWN
         self._visited: set[tuple[object, ...]] = set()
         self._frames: list[_Frame] = []
+        if state.variant is not CANFIELD:
+            raise UnsupportedVariantError(
+                f"the solver does not handle the {state.variant} rules yet, only canfield"
+            )
         if state.foundations == _WON:
             self.verdict = Verdict.WON
             return
