@@ -1,4 +1,4 @@
-"""Each variant's rules, one test per sentence of its row in docs/variants.md.
+"""Each variant's rules, one test per sentence of its row in docs/rules.md.
 
 A variant changes only what its row says; every other rule is the app's own
 Canfield, which ``test_rules.py`` covers.

@@ -1,4 +1,4 @@
-"""The rule sets the game can be played by, as values (docs/variants.md says each in words).
+"""The rule sets the game can be played by, as values (docs/rules.md says each in words).
 
 A :class:`Variant` names what a rule set changes against the app's own
 Canfield; the rules module reads these fields and nothing else, so adding a

@@ -460,7 +460,7 @@ class TableScene(QGraphicsScene):
             run = self.pile_rect(("column", index))
             if col:
                 run = QRectF()
-                for card in col[movable_start(col) :]:
+                for card in col[movable_start(state, index) :]:
                     run = run.united(self._cards[card].sceneBoundingRect())
             rects.append((("column", index), run))
         return rects
