@@ -9,22 +9,36 @@ from __future__ import annotations
 import argparse
 import time
 
-from canfield.solver.survey import Row, solve_deal, summarize
+from canfield.solver.survey import Row, Tally, solve_deal
+from canfield.solver.survey_stats import Summary, percentile
 
 
 def bench(draw: int, count: int, time_limit: float) -> None:
     rows: list[Row] = []
     started = time.perf_counter()
     for number in range(count):
-        rows.append(solve_deal((number, draw, time_limit)))
+        rows.append(solve_deal("canfield", draw, number, time_limit))
     wall = time.perf_counter() - started
-    summary = summarize(rows)
+    tally = Tally()
+    for row in rows:
+        tally.count(row)
+    summary = Summary.of(tally)
+    times = sorted(r.seconds for r in rows)
+    resolved = (summary.won + summary.lost) / summary.n
     print(f"draw {draw}: first {count} deals, {time_limit:g} s limit, {wall:.1f} s in all")
-    for line in summary.lines():
+    print(
+        f"  resolved {100 * resolved:.1f}%: won {summary.won}, lost {summary.lost}, "
+        f"unknown {summary.unknown}"
+    )
+    for line in summary.lines()[1:2]:
         print("  " + line)
-    slow = [r.code for r in rows if r.verdict == "unknown"]
+    print(
+        f"  time: median {percentile(times, 50):.3f}s  p90 {percentile(times, 90):.3f}s  "
+        f"p99 {percentile(times, 99):.3f}s  max {times[-1]:.3f}s"
+    )
+    slow = [str(r.deal) for r in rows if r.verdict == "unknown"]
     if slow:
-        print("  unknown: " + " ".join(slow))
+        print("  unknown: deals " + " ".join(slow))
 
 
 def main() -> None:

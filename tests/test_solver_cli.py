@@ -1,9 +1,8 @@
-"""``canfield solve`` and ``canfield survey`` from the command line."""
+"""``canfield solve`` from the command line (``canfield survey``: test_survey_cli.py)."""
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -46,10 +45,6 @@ def test_solve_deck(capsys: pytest.CaptureFixture[str]) -> None:
         ["solve", "CF1-D3-AAAAAAA", "--moves", "ZZ>9"],
         ["solve", "CF1-D3-AAAAAAA", "--time-limit", "-1"],
         ["solve"],
-        ["survey", "--count", "0"],
-        ["survey", "--first", "-3"],
-        ["survey", "--jobs", "0"],
-        ["survey", "--draw", "2"],
     ],
 )
 def test_bad_input_exits_2(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
@@ -60,21 +55,3 @@ def test_bad_input_exits_2(args: list[str], capsys: pytest.CaptureFixture[str]) 
     assert code == 2
     err = capsys.readouterr().err.strip()
     assert err and len(err.splitlines()) == 1
-
-
-def test_survey_writes_and_summarizes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    out = tmp_path / "r.csv"
-    args = ["survey", "--draw", "3", "--first", "0", "--count", "4", "--jobs", "1"]
-    assert main([*args, "--time-limit", "1", "--out", str(out)]) == 0
-    text = capsys.readouterr().out
-    assert "win rate" in text
-    assert "Wilson" in text
-    assert "median" in text
-    assert len(out.read_text().splitlines()) == 5
-
-
-def test_survey_refuses_a_foreign_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    out = tmp_path / "other.csv"
-    out.write_text("name,age\nbob,3\n")
-    assert main(["survey", "--count", "2", "--out", str(out)]) == 2
-    assert "not a survey file" in capsys.readouterr().err

@@ -1,21 +1,37 @@
-"""The survey's file handling (resume, torn lines) and its statistics."""
+"""The survey file (rows, resume, torn lines, foreign files, the lock) and its statistics.
+
+Dask is not involved here: see test_survey_dask.py for surveys on clusters.
+"""
 
 from __future__ import annotations
 
-import math
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from canfield.solver.survey import (
     HEADER,
+    DealSet,
     Row,
-    load_rows,
-    percentile,
-    run_survey,
-    summarize,
-    wilson_interval,
+    SurveyFile,
+    SurveyFileError,
+    Tally,
+    read_survey,
+    solve_deal,
+    unsolved_deals,
 )
+from canfield.solver.survey_stats import Summary, wilson_interval
+
+HEAD = ",".join(HEADER) + "\n"
+
+
+def row(deal: int, verdict: str = "won", variant: str = "canfield", draw: int = 3) -> Row:
+    return Row(deal, variant, draw, verdict, 0.25, 100 + deal)
 
 
 def test_wilson_interval_known_values() -> None:
@@ -28,55 +44,145 @@ def test_wilson_interval_known_values() -> None:
 
 
 def test_summary_counts_unknowns_both_ways() -> None:
-    rows = [
-        Row(f"CF1-D3-AAAAAA{c}", v, t, 1, 0)
-        for c, v, t in zip(
-            "ABCD", ["won", "won", "lost", "unknown"], [0.1, 0.2, 0.3, 10.0], strict=True
-        )
-    ]
-    summary = summarize(rows)
-    assert (summary.won, summary.lost, summary.unknown) == (2, 1, 1)
-    assert summary.low == pytest.approx(wilson_interval(2, 4)[0])
-    assert summary.high == pytest.approx(wilson_interval(3, 4)[1])
-    assert summary.resolved == 0.75
-    assert summary.win_rate == pytest.approx(2 / 3)
-    assert summary.median == 0.2
-    assert summary.slowest == 10.0
+    tally = Tally("canfield", 3)
+    for verdict in ["won", "won", "lost", "unknown"]:
+        tally.count(row(0, verdict))
+    summary = Summary.of(tally)
+    assert (summary.n, summary.won, summary.lost, summary.unknown) == (4, 2, 1, 1)
+    assert summary.rate == pytest.approx(2 / 3)
+    assert summary.low == pytest.approx(wilson_interval(2, 4)[0])  # unknown as a loss
+    assert summary.high == pytest.approx(wilson_interval(3, 4)[1])  # unknown as a win
+    data = summary.as_dict()
+    assert {"n", "won", "lost", "unknown", "rate", "low", "high"} <= set(data)
 
 
-def test_percentile_nearest_rank() -> None:
-    values = [float(v) for v in range(1, 101)]
-    assert percentile(values, 50) == 50
-    assert percentile(values, 90) == 90
-    assert percentile(values, 99) == 99
-    assert percentile(values, 100) == 100
-    assert math.isnan(percentile([], 50))
+@given(st.integers(0, 300), st.integers(0, 300), st.integers(0, 300))
+def test_rate_lies_within_the_interval(won: int, lost: int, unknown: int) -> None:
+    summary = Summary.of(Tally("canfield", 3, won, lost, unknown))
+    assert 0 <= summary.low <= summary.high <= 1
+    if summary.rate is not None:
+        assert summary.low <= summary.rate <= summary.high
+    else:
+        assert won + lost == 0
 
 
-def test_resume_after_a_torn_line(tmp_path: Path) -> None:
+@given(
+    st.sets(st.integers(0, 3_000_000), max_size=60),
+    st.integers(0, 3_000_000),
+    st.integers(0, 400_000),
+)
+def test_deal_set_is_a_set(deals: set[int], start: int, length: int) -> None:
+    found = DealSet()
+    for deal in deals:
+        assert found.add(deal)
+        assert not found.add(deal)
+    assert len(found) == len(deals)
+    assert all(deal in found for deal in deals)
+    assert (start in found) == (start in deals)
+    stop = start + length
+    assert found.count_between(start, stop) == sum(start <= d < stop for d in deals)
+
+
+def test_unsolved_deals_are_streamed() -> None:
+    done = DealSet()
+    done.add(5)
+    done.add(7)
+    todo = unsolved_deals(4, 10**8, done)
+    assert not isinstance(todo, list | tuple)
+    assert [next(todo) for _ in range(4)] == [4, 6, 8, 9]
+
+
+def test_new_file_rows_and_reopen(tmp_path: Path) -> None:
     out = tmp_path / "s.csv"
-    first = run_survey(3, 0, 3, jobs=1, time_limit=0.5, out=out)
-    assert len(first) == 3
-    text = out.read_text()
-    # a SIGKILL in the middle of writing the next row leaves half a line
-    out.write_text(text + "CF1-D3-AAAAAAD,wo")
-    assert set(load_rows(out)) == {r.code for r in first}
-    assert out.read_text() == text
-    out.write_text(text + "CF1-D3-AAAAAAD,wo")
-    seen: list[str] = []
-    rows = run_survey(
-        3, 0, 5, jobs=1, time_limit=0.5, out=out, on_row=lambda r: seen.append(r.code)
-    )
-    assert seen == ["CF1-D3-AAAAAAD", "CF1-D3-AAAAAAE"]  # only the missing deals are solved
-    lines = out.read_text().splitlines()
-    assert lines[0] == ",".join(HEADER)
-    codes = [line.split(",")[0] for line in lines[1:]]
-    assert sorted(codes) == [f"CF1-D3-AAAAAA{c}" for c in "ABCDE"]
-    assert len(rows) == 5
+    with SurveyFile(out, "canfield", 3) as survey:
+        survey.append([row(10), row(11, "lost")])
+        survey.append([row(11, "lost")])  # a retried deal that finished twice is kept once
+    assert out.read_text() == HEAD + "10,canfield,3,won,0.2500,110\n11,canfield,3,lost,0.2500,111\n"
+    with SurveyFile(out, "canfield", 3) as survey:
+        assert 10 in survey.done
+        assert 12 not in survey.done
+        assert (survey.tally.won, survey.tally.lost) == (1, 1)
+    tally = read_survey(out)
+    assert (tally.variant, tally.draw, tally.n) == ("canfield", 3, 2)
 
 
-def test_parallel_run(tmp_path: Path) -> None:
-    out = tmp_path / "p.csv"
-    rows = run_survey(1, 10, 4, jobs=2, time_limit=0.5, out=out)
-    assert sorted(r.code for r in rows) == [f"CF1-D1-AAAAAA{c}" for c in "KLMN"]
-    assert len(load_rows(out)) == 4
+def test_a_solved_row_is_the_solvers_verdict() -> None:
+    found = solve_deal("canfield", 3, 63, 5.0)
+    assert (found.deal, found.variant, found.draw, found.verdict) == (63, "canfield", 3, "won")
+    assert found.nodes > 0
+
+
+def test_torn_last_line_is_cut_only_when_opening_for_a_run(tmp_path: Path) -> None:
+    out = tmp_path / "s.csv"
+    whole = HEAD + "10,canfield,3,won,0.2500,110\n"
+    out.write_text(whole + "11,canfield,3,lo")  # killed in the middle of writing a row
+    assert read_survey(out).n == 1
+    assert out.read_text() == whole + "11,canfield,3,lo"  # a report changes nothing
+    with SurveyFile(out, "canfield", 3) as survey:
+        assert len(survey.done) == 1
+        survey.append([row(11, "lost")])
+    assert out.read_text() == whole + "11,canfield,3,lost,0.2500,111\n"
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "name,age\n",  # one line that is not a survey (issue 11: it was emptied)
+        "name,age",  # one line without its newline
+        "name,age\nbob,3\nalice,4",
+        "deal,variant,draw\n1,canfield,3\n",  # another header
+        HEAD + "10,canfield,3,won,0.25,1\nnot a row\n11,canfield,3,won,0.25,1\n",
+        HEAD + "10,canfield,3,won,0.25,1\n10,canfield,3,lost,0.25,1\n",  # a deal twice
+        HEAD + "10,canfield,3,won,0.25,1\n11,canfield,1,won,0.25,1\n",  # two draw modes
+        HEAD + "10,canfield,3,won,0.25,1\n11,canfield,3,maybe,0.25,1\n",
+        HEAD + "10,canfield,3,won,0.25,1\n11,canfield,3,won,nan,1\n",
+        HEAD + "10,canfield,3,won,0.25,1\n" + "9" * 500,  # a long last line is no torn row
+        HEAD + "10,canfield,3,won,0.25,1\nXY Z",
+        HEAD + "10,solvitaire,3,won,0.25,1\n",  # another variant
+        HEAD + "10,canfield,1,won,0.25,1\n",  # another draw mode
+        "\x00\x01\x02" * 1000,
+    ],
+)
+def test_a_foreign_file_is_refused_and_left_byte_identical(tmp_path: Path, content: str) -> None:
+    out = tmp_path / "other.csv"
+    out.write_text(content)
+    before = out.read_bytes()
+    with pytest.raises(SurveyFileError):
+        SurveyFile(out, "canfield", 3)
+    assert out.read_bytes() == before
+
+
+def test_missing_folder_long_name_and_non_regular_files(tmp_path: Path) -> None:
+    with pytest.raises(SurveyFileError, match="does not exist"):
+        SurveyFile(tmp_path / "missing" / "s.csv", "canfield", 3)
+    with pytest.raises(SurveyFileError, match="too long"):
+        SurveyFile(tmp_path / ("x" * 300), "canfield", 3)
+    with pytest.raises(SurveyFileError, match="not a regular file"):
+        SurveyFile(Path("/dev/zero"), "canfield", 3)
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    with pytest.raises(SurveyFileError, match="not a regular file"):  # and no blocking
+        SurveyFile(fifo, "canfield", 3)
+    with pytest.raises(SurveyFileError, match="not a regular file"):
+        read_survey(fifo)
+    with pytest.raises(SurveyFileError):
+        SurveyFile(tmp_path, "canfield", 3)
+
+
+def test_a_second_process_cannot_write_the_same_survey(tmp_path: Path) -> None:
+    out = tmp_path / "s.csv"
+    with SurveyFile(out, "canfield", 3) as survey:
+        survey.append([row(10)])
+        before = out.read_bytes()
+        args = ["survey", "--first", "10", "--count", "2", "--jobs", "1", "--out", str(out)]
+        other = subprocess.run(
+            [sys.executable, "-m", "canfield", *args],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert other.returncode == 2
+        assert "being written by another survey" in other.stderr
+        assert len(other.stderr.strip().splitlines()) == 1
+        assert out.read_bytes() == before

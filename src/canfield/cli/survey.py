@@ -1,92 +1,260 @@
-"""``canfield survey``: solve a range of deals on all cores and estimate the win rate."""
+"""``canfield survey``: solve a range of deals on a Dask cluster, report and plot win rates.
+
+Three forms::
+
+    canfield survey --variant V --draw D --first N --count M --time-limit T --out FILE
+                    [--jobs J | --scheduler ADDRESS]
+    canfield survey --report FILE [--json]
+    canfield survey --plot OUT.png FILE [FILE ...]
+
+Every argument is checked before the file is touched or a worker started.
+"""
 
 from __future__ import annotations
 
 import argparse
-import os
+import json
+import math
+import sys
+import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from canfield.cli.common import CliError
 from canfield.deal import DEAL_COUNT
 from canfield.solver import DEFAULT_TIME_LIMIT
-from canfield.solver.survey import Row, SurveyFileError, load_rows, run_survey, summarize
+from canfield.solver.survey import (
+    MAX_COUNT,
+    MAX_TIME_LIMIT,
+    SOLVABLE_VARIANTS,
+    VARIANT_NAMES,
+    Row,
+    SurveyError,
+    SurveyFile,
+    read_survey,
+    unsolved_deals,
+)
+from canfield.solver.survey_stats import Summary
 
 __all__ = ["register"]
 
+JOBS_PER_CORE: Final = 4
+MAX_ADDRESS: Final = 255
+EXIT_FAILED: Final = 1
+
 
 def register(sub: Any) -> None:
-    parser = sub.add_parser("survey", help="solve many deals and estimate the win rate")
+    parser = sub.add_parser(
+        "survey",
+        help="solve many deals on a Dask cluster and estimate the win rate",
+        description="Solve deals FIRST … FIRST+COUNT-1 and append one row per deal to --out; "
+        "the same command resumes an interrupted survey.",
+    )
+    parser.add_argument("--variant", choices=VARIANT_NAMES, default="canfield", help="rules")
     parser.add_argument("--draw", type=int, choices=(1, 3), default=3, help="draw mode")
     parser.add_argument("--first", type=int, default=0, metavar="N", help="first deal number")
-    parser.add_argument("--count", type=int, default=100, metavar="K", help="how many deals")
-    parser.add_argument("--jobs", type=int, default=None, metavar="J", help="worker processes")
+    parser.add_argument("--count", type=int, default=100, metavar="M", help="how many deals")
     parser.add_argument(
-        "--time-limit", type=float, default=DEFAULT_TIME_LIMIT, metavar="S", help="per deal"
+        "--time-limit",
+        type=float,
+        default=DEFAULT_TIME_LIMIT,
+        metavar="T",
+        help=f"seconds per deal before it counts as unknown (default {DEFAULT_TIME_LIMIT:g})",
     )
-    parser.add_argument("--out", type=Path, default=None, help="CSV of results (resumed)")
+    parser.add_argument("--out", type=Path, help="the survey file (CSV): created or resumed")
+    place = parser.add_mutually_exclusive_group()
+    place.add_argument(
+        "--jobs",
+        type=int,
+        metavar="J",
+        help="worker processes of the local cluster (default: cores)",
+    )
+    place.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run on an existing Dask cluster, e.g. tcp://host:8786",
+    )
+    parser.add_argument("--report", type=Path, metavar="FILE", help="print a survey file's figures")
+    parser.add_argument("--json", action="store_true", help="--report as one JSON object")
+    parser.add_argument("--plot", type=Path, metavar="OUT.png", help="draw the FILEs' intervals")
+    parser.add_argument("files", nargs="*", type=Path, metavar="FILE", help="survey files to plot")
     parser.set_defaults(func=_survey)
 
 
 def _survey(args: argparse.Namespace) -> int:
-    if not 0 <= args.first < DEAL_COUNT:
-        raise CliError(f"--first must be a deal number from 0 to {DEAL_COUNT - 1}")
-    if args.count < 1 or args.first + args.count > DEAL_COUNT:
-        raise CliError(f"--count must be at least 1 and stay below deal {DEAL_COUNT}")
-    if args.jobs is not None and args.jobs < 1:
-        raise CliError(f"--jobs must be at least 1, not {args.jobs}")
-    if not args.time_limit > 0:
-        raise CliError(f"--time-limit must be a positive number of seconds, not {args.time_limit}")
-    if args.out is not None:
-        if args.out.is_dir():
-            raise CliError(f"--out {args.out} is a directory")
-        try:
-            already = len(load_rows(args.out))
-        except (SurveyFileError, OSError) as exc:
-            raise CliError(str(exc)) from None
+    try:
+        if args.report is not None:
+            return _report(args)
+        if args.plot is not None:
+            return _plot(args)
+        return _run(args)
+    except SurveyError as exc:
+        raise CliError(str(exc)) from None
+
+
+def _report(args: argparse.Namespace) -> int:
+    if args.plot is not None or args.out is not None or args.files:
+        raise CliError("--report FILE takes no --plot, --out or other files")
+    summary = Summary.of(read_survey(args.report))
+    if args.json:
+        print(json.dumps({"file": str(args.report), **summary.as_dict()}))
     else:
-        already = 0
+        for line in summary.lines():
+            print(line)
+    return 0
 
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-    jobs = args.jobs or os.cpu_count() or 1
-    counts = {"won": 0, "lost": 0, "unknown": 0}
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        transient=False,
-    ) as progress:
-        task = progress.add_task(f"draw {args.draw}", total=args.count)
+def _plot(args: argparse.Namespace) -> int:
+    from canfield.solver.survey_plot import MAX_FILES, check_plot_path, plot_intervals
 
-        def on_row(row: Row) -> None:
-            counts[row.verdict] += 1
-            progress.update(
-                task,
-                advance=1,
-                description=(
-                    f"draw {args.draw}: won {counts['won']} lost {counts['lost']} "
-                    f"unknown {counts['unknown']}"
-                ),
+    if args.out is not None or args.json:
+        raise CliError("--plot OUT.png FILE … takes no --out or --json")
+    if not args.files:
+        raise CliError("--plot OUT.png needs at least one survey file after it")
+    if len(args.files) > MAX_FILES:
+        raise CliError(f"--plot draws at most {MAX_FILES} files, not {len(args.files)}")
+    check_plot_path(args.plot)
+    if any(path.resolve() == args.plot.resolve() for path in args.files):
+        raise CliError(f"--plot {args.plot} is also one of the survey files")
+    plot_intervals([Summary.of(read_survey(path)) for path in args.files], args.plot)
+    print(f"wrote {args.plot}")
+    return 0
+
+
+def _check_run(args: argparse.Namespace) -> None:
+    if args.files or args.json:
+        raise CliError("a survey run takes no FILE arguments or --json (see --report, --plot)")
+    if args.out is None:
+        raise CliError("a survey run needs --out FILE: the results file it creates or resumes")
+    if args.variant not in SOLVABLE_VARIANTS:
+        decided = ", ".join(sorted(SOLVABLE_VARIANTS))
+        raise CliError(
+            f"the solver does not decide variant {args.variant!r} yet (it decides: {decided}); "
+            "nothing was recorded"
+        )
+    if not 0 <= args.first < DEAL_COUNT:
+        raise CliError(
+            f"--first must be a deal number from 0 to {DEAL_COUNT - 1}, not {args.first}"
+        )
+    if not 1 <= args.count <= MAX_COUNT:
+        raise CliError(f"--count must be from 1 to {MAX_COUNT:,}, not {args.count}")
+    if args.first + args.count > DEAL_COUNT:
+        raise CliError(f"--first + --count must stay within the {DEAL_COUNT:,} deals")
+    if not (math.isfinite(args.time_limit) and 0 < args.time_limit <= MAX_TIME_LIMIT):
+        raise CliError(
+            f"--time-limit must be more than 0 and at most {MAX_TIME_LIMIT:g} seconds, "
+            f"not {args.time_limit}"
+        )
+    if args.jobs is not None:
+        from canfield.solver.survey_dask import machine_cores
+
+        most = min(JOBS_PER_CORE * machine_cores(), args.count)
+        if not 1 <= args.jobs <= most:
+            raise CliError(
+                f"--jobs must be from 1 to {most} ({JOBS_PER_CORE} per core, no more than "
+                f"--count), not {args.jobs}"
             )
+    if args.scheduler is not None and not 0 < len(args.scheduler) <= MAX_ADDRESS:
+        raise CliError(f"--scheduler must be an address of 1 to {MAX_ADDRESS} characters")
 
-        progress.update(task, completed=min(already, args.count))
-        try:
-            rows = run_survey(
-                args.draw,
-                args.first,
-                args.count,
-                jobs=jobs,
-                time_limit=args.time_limit,
-                out=args.out,
-                on_row=on_row,
-            )
-        except KeyboardInterrupt:
-            progress.stop()
-            if args.out is not None:
-                print(f"interrupted; {args.out} holds every finished deal (run again to resume)")
-            raise
-    for line in summarize(rows).lines():
+
+def _run(args: argparse.Namespace) -> int:
+    _check_run(args)
+    from canfield.solver.survey_dask import (
+        DealFailedError,
+        dask_client,
+        machine_cores,
+        require_distributed,
+        solve_on_dask,
+    )
+
+    require_distributed()
+    stop = args.first + args.count
+    with SurveyFile(args.out, args.variant, args.draw) as survey:
+        already = survey.done.count_between(args.first, stop)
+        todo = args.count - already
+        started = time.monotonic()
+        if todo:
+            workers = args.jobs or min(machine_cores(), todo)
+            try:
+                with dask_client(args.scheduler, workers) as client, _Bar(args, already) as bar:
+
+                    def record(rows: list[Row]) -> None:
+                        survey.append(rows)
+                        bar.advance(len(rows), Summary.of(survey.tally))
+
+                    solve_on_dask(
+                        client,
+                        unsolved_deals(args.first, args.count, survey.done),
+                        variant=args.variant,
+                        draw=args.draw,
+                        time_limit=args.time_limit,
+                        on_rows=record,
+                    )
+            except KeyboardInterrupt:
+                print(_resume_hint(args, survey), file=sys.stderr)
+                raise
+            except DealFailedError as exc:
+                print(f"canfield survey: {exc}", file=sys.stderr)
+                print(_resume_hint(args, survey), file=sys.stderr)
+                return EXIT_FAILED
+        summary = Summary.of(survey.tally)
+    solved = survey.done.count_between(args.first, stop) - already
+    print(
+        f"{args.out}: {solved} deals solved now, {already} were already there "
+        f"({time.monotonic() - started:.1f} s)"
+    )
+    for line in summary.lines():
         print(line)
     return 0
+
+
+def _resume_hint(args: argparse.Namespace, survey: SurveyFile) -> str:
+    return f"{args.out} holds {survey.tally.n} finished deals; the same command resumes the survey"
+
+
+class _Bar:
+    """The rich progress bar: deals done, deals per second, win rate with interval, time left."""
+
+    def __init__(self, args: argparse.Namespace, already: int) -> None:
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeRemainingColumn,
+        )
+
+        self._progress = Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[speed]}"),
+            TextColumn("won {task.fields[rate]}"),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+        )
+        self._task = self._progress.add_task(
+            f"{args.variant} d{args.draw}",
+            total=args.count,
+            completed=already,
+            speed="– deals/s",
+            rate="–",
+        )
+        self._started = time.monotonic()
+        self._solved = 0
+
+    def advance(self, rows: int, summary: Summary) -> None:
+        self._solved += rows
+        speed = self._solved / max(time.monotonic() - self._started, 1e-9)
+        self._progress.update(
+            self._task, advance=rows, speed=f"{speed:.1f} deals/s", rate=summary.rate_text()
+        )
+
+    def __enter__(self) -> _Bar:
+        self._progress.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._progress.stop()

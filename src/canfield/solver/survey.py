@@ -1,240 +1,386 @@
-"""Many deals solved in parallel, their results kept in a resumable CSV, and the statistics.
+"""A survey file: one CSV row per solved deal, appended as results arrive, resumed exactly.
 
-The CSV gets one complete line per deal, written and flushed in one call, so
-a run killed at any moment leaves at most one torn last line; resuming drops
-it and solves only the deals not yet recorded, so no row is lost or doubled.
+The file is the survey's only state. Each row is written whole in one
+``write`` and synced to disk, so a run stopped at any moment (Ctrl-C, a
+killed client, a lost machine) leaves every finished deal recorded and at
+most one torn last line. Opening the file again checks that it is a survey of
+the same variant and draw mode *before* changing a byte, cuts off only a torn
+last line, and the run then solves exactly the deals not yet in it. A lock
+keeps a second survey from writing the same file. Dask and the solver run
+elsewhere (:mod:`canfield.solver.survey_dask`); this module is the file.
 """
 
 from __future__ import annotations
 
-import csv
-import io
+import errno
+import fcntl
 import math
 import os
-import signal
-from collections.abc import Callable, Iterable, Iterator
+import stat
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from multiprocessing import get_context
 from pathlib import Path
-from typing import Final
+from typing import BinaryIO, Final
 
-from canfield.deal import DealCode, deck_for_deal
+from canfield.deal import DEAL_COUNT, deck_for_deal
 from canfield.solver.api import solve
 from canfield.state import initial_state
 
 __all__ = [
     "HEADER",
+    "MAX_COUNT",
+    "MAX_TIME_LIMIT",
+    "SOLVABLE_VARIANTS",
+    "VARIANT_NAMES",
+    "VERDICTS",
+    "DealSet",
     "Row",
-    "Summary",
-    "load_rows",
-    "percentile",
-    "run_survey",
+    "SurveyError",
+    "SurveyFile",
+    "SurveyFileError",
+    "read_survey",
     "solve_deal",
-    "summarize",
-    "wilson_interval",
+    "unsolved_deals",
 ]
 
-HEADER: Final = ("code", "verdict", "seconds", "nodes", "line_length")
-_VERDICTS: Final = frozenset({"won", "lost", "unknown"})
+HEADER: Final = ("deal", "variant", "draw", "verdict", "seconds", "nodes")
+HEADER_LINE: Final = (",".join(HEADER) + "\n").encode()
+VERDICTS: Final = ("won", "lost", "unknown")
+VARIANT_NAMES: Final = (
+    "canfield",
+    "classic",
+    "superior",
+    "rainbow",
+    "storehouse",
+    "strict",
+    "solvitaire",
+)
+"""The variants of SPEC section 10, in its order (the names a survey file may hold)."""
+SOLVABLE_VARIANTS: Final = frozenset({"canfield"})
+"""The variants the solver decides today; a survey of any other is refused, never guessed."""
+MAX_COUNT: Final = 100_000_000
+"""Deals in one survey command (10⁸: ten times the published study)."""
+MAX_TIME_LIMIT: Final = 3600.0
+"""Seconds per deal at most: an hour is far past where the solver still resolves deals."""
+MAX_ROW_BYTES: Final = 120
+"""No row this module writes is longer; a longer line is not a survey row."""
+
+
+class SurveyError(ValueError):
+    """A survey that cannot run as asked (bad range, unsupported variant, no Dask)."""
+
+
+class SurveyFileError(SurveyError):
+    """A file that is not a survey this run may read or extend; it is left untouched."""
 
 
 @dataclass(frozen=True, slots=True)
 class Row:
-    """One solved deal, as stored in the CSV."""
+    """One solved deal as the file stores it."""
 
-    code: str
+    deal: int
+    variant: str
+    draw: int
     verdict: str
     seconds: float
     nodes: int
-    line_length: int
 
-    def csv_line(self) -> str:
-        out = io.StringIO()
-        csv.writer(out, lineterminator="\n").writerow(
-            (self.code, self.verdict, f"{self.seconds:.4f}", self.nodes, self.line_length)
+    def line(self) -> bytes:
+        fields = (
+            self.deal,
+            self.variant,
+            self.draw,
+            self.verdict,
+            f"{self.seconds:.4f}",
+            self.nodes,
         )
-        return out.getvalue()
+        return (",".join(map(str, fields)) + "\n").encode()
 
 
-def solve_deal(job: tuple[int, int, float]) -> Row:
-    """Solve deal ``number`` in ``draw`` mode within ``time_limit`` (runs in a worker)."""
-    number, draw, time_limit = job
-    state = initial_state(deck_for_deal(number), draw)
+def solve_deal(variant: str, draw: int, deal: int, time_limit: float) -> Row:
+    """Solve one deal within ``time_limit`` seconds (a Dask task: runs on a worker)."""
+    if variant not in SOLVABLE_VARIANTS:
+        raise SurveyError(f"the solver does not decide variant {variant!r} yet")
+    state = initial_state(deck_for_deal(deal), draw)
     result = solve(state, time_limit=time_limit)
-    return Row(
-        str(DealCode(number, draw)),
-        result.verdict.value,
-        result.seconds,
-        result.nodes,
-        len(result.line),
-    )
+    return Row(deal, variant, draw, result.verdict.value, result.seconds, result.nodes)
 
 
-class SurveyFileError(ValueError):
-    """The output file exists but is not a survey CSV this run can resume."""
+class DealSet:
+    """A set of deal numbers as a sparse bitmap: 10⁷ deals in about 1.3 MB, not 500 MB."""
+
+    _CHUNK_BITS: Final = 16
+
+    def __init__(self) -> None:
+        self._chunks: dict[int, bytearray] = {}
+        self._size = 0
+
+    def add(self, deal: int) -> bool:
+        """Add ``deal``; False if it was already there."""
+        chunk = self._chunks.get(deal >> self._CHUNK_BITS)
+        if chunk is None:
+            chunk = self._chunks[deal >> self._CHUNK_BITS] = bytearray(1 << (self._CHUNK_BITS - 3))
+        low = deal & ((1 << self._CHUNK_BITS) - 1)
+        bit = 1 << (low & 7)
+        if chunk[low >> 3] & bit:
+            return False
+        chunk[low >> 3] |= bit
+        self._size += 1
+        return True
+
+    def __contains__(self, deal: object) -> bool:
+        if not isinstance(deal, int):
+            return False
+        chunk = self._chunks.get(deal >> self._CHUNK_BITS)
+        if chunk is None:
+            return False
+        low = deal & ((1 << self._CHUNK_BITS) - 1)
+        return bool(chunk[low >> 3] & (1 << (low & 7)))
+
+    def __len__(self) -> int:
+        return self._size
+
+    def count_between(self, start: int, stop: int) -> int:
+        """How many deals of ``start … stop - 1`` are in the set (without walking the range)."""
+        found = 0
+        size = 1 << self._CHUNK_BITS
+        for index, chunk in self._chunks.items():
+            low = max(start, index * size) - index * size
+            high = min(stop, (index + 1) * size) - index * size
+            if low < high:
+                bits = int.from_bytes(chunk, "little") >> low
+                found += (bits & ((1 << (high - low)) - 1)).bit_count()
+        return found
 
 
-def load_rows(path: Path) -> dict[str, Row]:
-    """The rows already in ``path``; a torn last line (killed mid-write) is cut off the file."""
-    if not path.exists():
-        return {}
-    data = path.read_bytes()
-    if data and not data.endswith(b"\n"):
-        cut = data.rfind(b"\n") + 1
-        with path.open("r+b") as handle:
-            handle.truncate(cut)
-        data = data[:cut]
-    text = data.decode("utf-8", errors="replace")
-    lines = text.splitlines()
-    if not lines:
-        return {}
-    if tuple(lines[0].split(",")) != HEADER:
-        raise SurveyFileError(f"{path} is not a survey file (its header is {lines[0][:60]!r})")
-    rows: dict[str, Row] = {}
-    for number, fields in enumerate(csv.reader(lines[1:]), start=2):
-        try:
-            code, verdict, seconds, nodes, length = fields
-            if verdict not in _VERDICTS:
-                raise ValueError(verdict)
-            row = Row(str(DealCode.parse(code)), verdict, float(seconds), int(nodes), int(length))
-        except ValueError:
-            raise SurveyFileError(f"{path}, line {number}: not a survey row: {fields!r}") from None
-        rows[row.code] = row
-    return rows
+def unsolved_deals(first: int, count: int, done: DealSet) -> Iterator[int]:
+    """The deals of ``first … first + count - 1`` not in ``done``, lazily (never a list)."""
+    return (deal for deal in range(first, first + count) if deal not in done)
 
 
-def _ignore_sigint() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def _parse_row(line: bytes) -> Row | None:
+    """The row a complete line holds, or None if it is not one."""
+    try:
+        text = line.decode("ascii")
+    except UnicodeDecodeError:
+        return None
+    fields = text.rstrip("\n").split(",")
+    if len(fields) != len(HEADER):
+        return None
+    deal, variant, draw, verdict, seconds, nodes = fields
+    if not (deal.isdigit() and draw in ("1", "3") and nodes.isdigit()):
+        return None
+    if variant not in VARIANT_NAMES or verdict not in VERDICTS:
+        return None
+    try:
+        time = float(seconds)
+    except ValueError:
+        return None
+    if not (math.isfinite(time) and time >= 0) or int(deal) >= DEAL_COUNT:
+        return None
+    return Row(int(deal), variant, int(draw), verdict, time, int(nodes))
 
 
-def run_survey(
-    draw: int,
-    first: int,
-    count: int,
-    *,
-    jobs: int | None = None,
-    time_limit: float = 10.0,
-    out: Path | None = None,
-    on_row: Callable[[Row], None] | None = None,
-) -> list[Row]:
-    """Solve deals ``first … first + count - 1``; rows already in ``out`` are kept, not redone.
+def _torn_row(fragment: bytes) -> bool:
+    """Whether ``fragment`` (a last line without its newline) can be the start of a row."""
+    if len(fragment) >= MAX_ROW_BYTES:
+        return False
+    allowed = set(b"0123456789abcdefghijklmnopqrstuvwxyz,.")
+    return all(byte in allowed for byte in fragment) and fragment.count(b",") < len(HEADER)
 
-    Returns every row of the range (old and new). A KeyboardInterrupt stops the
-    workers and propagates; the file holds every finished row.
+
+@dataclass(slots=True)
+class Tally:
+    """What a survey file holds: its variant and draw (None while empty) and its rows' counts."""
+
+    variant: str | None = None
+    draw: int | None = None
+    won: int = 0
+    lost: int = 0
+    unknown: int = 0
+    seconds: float = 0.0
+    slowest: float = 0.0
+
+    @property
+    def n(self) -> int:
+        return self.won + self.lost + self.unknown
+
+    def count(self, row: Row) -> None:
+        if row.verdict == "won":
+            self.won += 1
+        elif row.verdict == "lost":
+            self.lost += 1
+        else:
+            self.unknown += 1
+        self.seconds += row.seconds
+        self.slowest = max(self.slowest, row.seconds)
+
+
+def _open_regular(path: Path, flags: int) -> int:
+    """Open ``path`` only if it is a regular file: never block on a FIFO or read a device."""
+    try:
+        fd = os.open(path, flags | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as exc:
+        raise SurveyFileError(_os_message(path, exc)) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise SurveyFileError(f"{path} is not a regular file")
+        os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _os_message(path: Path, exc: OSError) -> str:
+    if exc.errno == errno.ENOENT and not path.parent.is_dir():
+        return f"{path}: the folder {path.parent} does not exist"
+    return f"{path}: {exc.strerror or exc}"
+
+
+def _scan(
+    handle: BinaryIO, path: Path, variant: str | None, draw: int | None
+) -> tuple[Tally, DealSet, int]:
+    """Check and count every row; returns the tally, the deals and where the complete lines end.
+
+    The header is checked before anything else is read, so a foreign file of
+    any size is refused at once. Only the last line may be incomplete (torn by
+    a kill): it must look like the start of a row, and is not counted.
     """
-    codes = [DealCode(n, draw) for n in range(first, first + count)]
-    done = load_rows(out) if out is not None else {}
-    wanted = {str(c) for c in codes}
-    rows = [done[str(c)] for c in codes if str(c) in done]
-    todo = [(c.number, draw, time_limit) for c in codes if str(c) not in done]
-    handle = None
-    if out is not None:
-        fresh = not out.exists() or out.stat().st_size == 0
-        handle = out.open("a", encoding="utf-8")
-        if fresh:
-            handle.write(",".join(HEADER) + "\n")
-            handle.flush()
+    head = handle.read(len(HEADER_LINE))
+    if not head:
+        return Tally(variant, draw), DealSet(), 0
+    if head != HEADER_LINE:
+        shown = head.split(b"\n")[0][:60].decode("utf-8", errors="replace")
+        raise SurveyFileError(f"{path} is not a survey file (it starts {shown!r})")
+    tally = Tally()
+    done = DealSet()
+    end = len(HEADER_LINE)
+    number = 1
+    while True:
+        line = handle.readline(MAX_ROW_BYTES)
+        if not line:
+            break
+        number += 1
+        if not line.endswith(b"\n"):
+            if handle.read(1) or not _torn_row(line):
+                raise SurveyFileError(f"{path}, line {number}: not a survey row")
+            break  # a torn last line: not counted, and cut off before appending
+        row = _parse_row(line)
+        if row is None:
+            raise SurveyFileError(f"{path}, line {number}: not a survey row")
+        if tally.variant is None:
+            tally.variant, tally.draw = row.variant, row.draw
+        if (row.variant, row.draw) != (tally.variant, tally.draw):
+            raise SurveyFileError(
+                f"{path}, line {number}: a {row.variant} draw {row.draw} row in a survey of "
+                f"{tally.variant} draw {tally.draw}"
+            )
+        if not done.add(row.deal):
+            raise SurveyFileError(f"{path}, line {number}: deal {row.deal} is already recorded")
+        tally.count(row)
+        end += len(line)
+    if variant is not None and tally.variant is not None and tally.variant != variant:
+        raise SurveyFileError(f"{path} is a survey of {tally.variant}, not {variant}")
+    if draw is not None and tally.draw is not None and tally.draw != draw:
+        raise SurveyFileError(f"{path} is a survey of draw {tally.draw}, not draw {draw}")
+    return tally, done, end
+
+
+def read_survey(path: Path) -> Tally:
+    """The tally of a survey file, read only (a torn last line is ignored, not cut)."""
+    fd = _open_regular(path, os.O_RDONLY)
+    with os.fdopen(fd, "rb") as handle:
+        tally, _, _ = _scan(handle, path, None, None)
+    return tally
+
+
+class SurveyFile:
+    """A survey file opened for appending: checked, locked, a torn last line cut off.
+
+    Use as a context manager; :meth:`append` writes and syncs a batch of rows.
+    """
+
+    def __init__(self, path: Path, variant: str, draw: int) -> None:
+        self.path = path
+        self.variant = variant
+        self.draw = draw
+        self._fd = self._open(path)
+        try:
+            self._lock()
+            with os.fdopen(os.dup(self._fd), "rb") as handle:
+                self.tally, self.done, end = _scan(handle, path, variant, draw)
+            self.tally.variant, self.tally.draw = variant, draw
+            size = os.fstat(self._fd).st_size
+            if end == 0:
+                self._write(HEADER_LINE)  # a new or empty file
+            elif end < size:
+                os.ftruncate(self._fd, end)  # only the torn last line, after every check
+                os.fsync(self._fd)
+            os.lseek(self._fd, 0, os.SEEK_END)
+        except BaseException:
+            os.close(self._fd)
+            raise
+
+    @staticmethod
+    def _open(path: Path) -> int:
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
+        except FileExistsError:
+            return _open_regular(path, os.O_RDWR)
+        except OSError as exc:
+            raise SurveyFileError(_os_message(path, exc)) from None
+        _sync_directory(path.parent)
+        return fd
+
+    def _lock(self) -> None:
+        try:
+            fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise SurveyFileError(f"{self.path} is being written by another survey") from None
+
+    def _write(self, data: bytes) -> None:
+        view = memoryview(data)
+        while view:
+            written = os.write(self._fd, view)
+            view = view[written:]
+        os.fsync(self._fd)
+
+    def append(self, rows: Iterable[Row]) -> None:
+        """Record finished deals: one write, then fsync (they survive any kill from here on)."""
+        data = bytearray()
+        for row in rows:
+            if (row.variant, row.draw) != (self.variant, self.draw):
+                raise SurveyError(f"a {row.variant} draw {row.draw} row for {self.path}")
+            if not self.done.add(row.deal):
+                continue  # already recorded (a retried task that finished twice)
+            self.tally.count(row)
+            data += row.line()
+        if data:
+            self._write(bytes(data))
+
+    def close(self) -> None:
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
+
+    def __enter__(self) -> SurveyFile:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _sync_directory(folder: Path) -> None:
+    """Make a new file's name durable too (a crash right after creating it keeps it)."""
     try:
-        for row in _results(todo, jobs or os.cpu_count() or 1):
-            if handle is not None:
-                handle.write(row.csv_line())
-                handle.flush()
-            if row.code in wanted:
-                rows.append(row)
-            if on_row is not None:
-                on_row(row)
-    finally:
-        if handle is not None:
-            handle.close()
-    return rows
-
-
-def _results(todo: list[tuple[int, int, float]], jobs: int) -> Iterator[Row]:
-    if jobs <= 1 or len(todo) <= 1:
-        for job in todo:
-            yield solve_deal(job)
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    except OSError:
         return
-    pool = get_context("spawn").Pool(jobs, initializer=_ignore_sigint)
     try:
-        yield from pool.imap_unordered(solve_deal, todo)
-        pool.close()
+        os.fsync(fd)
+    except OSError:
+        pass
     finally:
-        pool.terminate()
-        pool.join()
-
-
-def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval of a binomial proportion (95% by default)."""
-    if trials == 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def percentile(sorted_values: list[float], q: float) -> float:
-    """Nearest-rank percentile (``q`` in 0-100) of already sorted values."""
-    if not sorted_values:
-        return math.nan
-    rank = max(1, math.ceil(q / 100 * len(sorted_values)))
-    return sorted_values[min(rank, len(sorted_values)) - 1]
-
-
-@dataclass(frozen=True, slots=True)
-class Summary:
-    """The survey's figures; ``low``/``high`` bound the win rate with unknowns lost/won."""
-
-    total: int
-    won: int
-    lost: int
-    unknown: int
-    low: float
-    high: float
-    median: float
-    p90: float
-    p99: float
-    slowest: float
-
-    @property
-    def win_rate(self) -> float:
-        """Wins among resolved deals."""
-        resolved = self.won + self.lost
-        return self.won / resolved if resolved else math.nan
-
-    @property
-    def resolved(self) -> float:
-        return (self.won + self.lost) / self.total if self.total else math.nan
-
-    def lines(self) -> list[str]:
-        return [
-            f"deals: {self.total}  won {self.won}  lost {self.lost}  unknown {self.unknown}",
-            f"resolved: {100 * self.resolved:.1f}%",
-            f"win rate: {100 * self.win_rate:.1f}% of resolved; 95% Wilson interval "
-            f"{100 * self.low:.1f}%-{100 * self.high:.1f}% (unknowns counted both ways)",
-            f"time: median {self.median:.3f}s  p90 {self.p90:.3f}s  p99 {self.p99:.3f}s  "
-            f"max {self.slowest:.3f}s",
-        ]
-
-
-def summarize(rows: Iterable[Row]) -> Summary:
-    rows = list(rows)
-    won = sum(r.verdict == "won" for r in rows)
-    lost = sum(r.verdict == "lost" for r in rows)
-    unknown = len(rows) - won - lost
-    low, _ = wilson_interval(won, len(rows))
-    _, high = wilson_interval(won + unknown, len(rows))
-    times = sorted(r.seconds for r in rows)
-    return Summary(
-        len(rows),
-        won,
-        lost,
-        unknown,
-        low,
-        high,
-        percentile(times, 50),
-        percentile(times, 90),
-        percentile(times, 99),
-        times[-1] if times else math.nan,
-    )
+        os.close(fd)

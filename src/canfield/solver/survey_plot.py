@@ -1,0 +1,87 @@
+"""The win-rate intervals of several surveys side by side, as a PNG (matplotlib, Agg).
+
+Imported only by ``canfield survey --plot``: matplotlib is a research extra,
+never needed by the app. The figure is drawn with matplotlib's object API on
+the Agg canvas, so no GUI backend and no global pyplot state are involved.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Final
+
+from canfield.solver.survey import SurveyError
+from canfield.solver.survey_stats import Summary
+
+__all__ = ["PAPER_SOLVITAIRE_D3", "plot_intervals"]
+
+PAPER_SOLVITAIRE_D3: Final = 0.71245
+"""Blake & Gent's win rate for the `solvitaire` rules, draw 3, over 10⁷ deals (± 0.031%)."""
+MAX_FILES: Final = 100
+MISSING: Final = "canfield survey --plot needs matplotlib: pip install 'canfield[research]'"
+
+
+def check_plot_path(out: Path) -> None:
+    """Refuse an output path before any survey is read: not a PNG name, no folder, a device."""
+    if out.suffix.lower() != ".png":
+        raise SurveyError(f"--plot writes a PNG: {out} must end in .png")
+    if not out.parent.is_dir():
+        raise SurveyError(f"{out}: the folder {out.parent} does not exist")
+    try:
+        mode = out.stat().st_mode
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise SurveyError(f"{out}: {exc.strerror or exc}") from None
+    if not stat.S_ISREG(mode):
+        raise SurveyError(f"{out} is not a regular file")
+
+
+def plot_intervals(summaries: Sequence[Summary], out: Path) -> None:
+    """Draw each survey's rate and interval as one row; written atomically to ``out``."""
+    try:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise SurveyError(MISSING) from None
+    check_plot_path(out)
+    figure = Figure(figsize=(8, 1.2 + 0.45 * len(summaries)), dpi=120, layout="constrained")
+    FigureCanvasAgg(figure)
+    axes = figure.add_subplot()
+    labels = []
+    paper_rows = []
+    for y, summary in enumerate(summaries):
+        labels.append(f"{summary.label()}  (n={summary.n})")
+        low, high = 100 * summary.low, 100 * summary.high
+        axes.plot([low, high], [y, y], color="tab:blue", linewidth=2.5, solid_capstyle="butt")
+        axes.plot([low, high], [y, y], linestyle="none", marker="|", color="tab:blue", ms=10)
+        if summary.rate is not None:
+            axes.plot([100 * summary.rate], [y], "o", color="tab:blue", ms=5)
+        if (summary.variant, summary.draw) == ("solvitaire", 3):
+            paper_rows.append(y)
+    if paper_rows:
+        axes.plot(
+            [100 * PAPER_SOLVITAIRE_D3] * len(paper_rows),
+            paper_rows,
+            "D",
+            color="tab:red",
+            ms=6,
+            label="Blake & Gent: 71.245% (10⁷ deals)",
+        )
+        axes.legend(loc="lower right", fontsize="small")
+    axes.set_yticks(range(len(summaries)), labels)
+    axes.set_ylim(len(summaries) - 0.5, -0.5)
+    axes.set_xlabel("win rate, % (dot: won of resolved; bar: 95% interval, unknowns both ways)")
+    axes.grid(axis="x", alpha=0.3)
+    handle, name = tempfile.mkstemp(prefix=".plot-", suffix=".png", dir=out.parent)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            figure.savefig(stream, format="png")
+        os.replace(name, out)
+    except BaseException:
+        Path(name).unlink(missing_ok=True)
+        raise

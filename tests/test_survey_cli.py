@@ -1,0 +1,193 @@
+"""``canfield survey``: arguments, ``--report``, ``--plot``; the app never needs the research extra.
+
+Runs on clusters (local and real schedulers, killed clients and workers) are
+in test_survey_dask.py.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import struct
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from canfield.cli import main
+from canfield.solver.survey import HEADER
+
+HEAD = ",".join(HEADER) + "\n"
+
+
+def run(args: list[str], timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """``canfield ARGS`` in a real process (a hang fails the test instead of stalling it)."""
+    return subprocess.run(
+        [sys.executable, "-m", "canfield", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+
+
+def exit_code(args: list[str]) -> int:
+    try:
+        return main(args)
+    except SystemExit as exc:  # argparse refusals
+        return int(exc.code or 0)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--count", "0"], "--count"),
+        (["--count", "8031810170"], "--count"),
+        (["--first", "-3"], "--first"),
+        (["--first", "8031810170"], "--first"),
+        (["--jobs", "0"], "--jobs"),
+        (["--jobs", "100000"], "--jobs"),
+        (["--count", "2", "--jobs", "3"], "--jobs"),
+        (["--draw", "2"], "--draw"),
+        (["--time-limit", "inf"], "--time-limit"),
+        (["--time-limit", "nan"], "--time-limit"),
+        (["--time-limit", "0"], "--time-limit"),
+        (["--time-limit", "1e308"], "--time-limit"),
+        (["--variant", "nope"], "canfield"),
+        (["--variant", "solvitaire"], "does not decide"),
+        (["--jobs", "1", "--scheduler", "tcp://127.0.0.1:8786"], "not allowed"),
+        (["--scheduler", "x" * 300], "--scheduler"),
+        (["--json"], "--json"),
+    ],
+)
+def test_bad_run_arguments_exit_2_and_touch_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    out = tmp_path / "s.csv"
+    assert exit_code(["survey", *args, "--out", str(out)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1
+    assert message in err
+    assert not out.exists()
+
+
+def test_a_run_needs_out(capsys: pytest.CaptureFixture[str]) -> None:
+    assert exit_code(["survey", "--count", "3"]) == 2
+    assert "--out" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero", "missing-folder", "long-name", "folder"])
+def test_bad_out_paths_are_refused_at_once(tmp_path: Path, kind: str) -> None:
+    out = {
+        "fifo": tmp_path / "fifo",
+        "dev-zero": Path("/dev/zero"),
+        "missing-folder": tmp_path / "nowhere" / "s.csv",
+        "long-name": tmp_path / ("n" * 300 + ".csv"),
+        "folder": tmp_path,
+    }[kind]
+    if kind == "fifo":
+        os.mkfifo(out)
+    for args in (["survey", "--count", "2", "--out", str(out)], ["survey", "--report", str(out)]):
+        done = run(args, timeout=60)  # a FIFO or /dev/zero must not block or read forever
+        assert done.returncode == 2
+        assert len(done.stderr.strip().splitlines()) == 1
+        assert "Traceback" not in done.stderr
+
+
+def test_report_text_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "s.csv"
+    rows = [(1, "won"), (2, "won"), (3, "won"), (4, "lost"), (5, "unknown")]
+    out.write_text(HEAD + "".join(f"{d},canfield,1,{v},0.5000,10\n" for d, v in rows))
+    assert main(["survey", "--report", str(out), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["variant"], data["draw"]) == ("canfield", 1)
+    assert (data["n"], data["won"], data["lost"], data["unknown"]) == (5, 3, 1, 1)
+    assert data["rate"] == pytest.approx(0.75)
+    assert data["low"] == pytest.approx(0.2307, abs=1e-4)  # Wilson low of 3 of 5
+    assert data["high"] == pytest.approx(0.9638, abs=1e-4)  # Wilson high of 4 of 5
+    assert main(["survey", "--report", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "won 3, lost 1, unknown 1" in text
+    assert "75.000% of resolved" in text
+    assert "23.07" in text
+
+
+def test_report_refuses_a_foreign_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "notes.txt"
+    out.write_text("shopping list\n")
+    assert main(["survey", "--report", str(out)]) == 2
+    assert "not a survey file" in capsys.readouterr().err
+    assert out.read_text() == "shopping list\n"
+
+
+def test_plot_draws_a_png(tmp_path: Path) -> None:
+    files = []
+    for name, variant, draw in [("a", "canfield", 3), ("b", "solvitaire", 3)]:
+        path = tmp_path / f"{name}.csv"
+        path.write_text(HEAD + "".join(f"{d},{variant},{draw},won,0.1,1\n" for d in range(9)))
+        files.append(str(path))
+    png = tmp_path / "plot.png"
+    assert main(["survey", "--plot", str(png), *files]) == 0
+    data = png.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    assert width > 600
+    assert height > 150
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--plot", "{tmp}/plot.csv", "{tmp}/a.csv"],  # would overwrite a survey with a PNG
+        ["--plot", "{tmp}/plot.png"],
+        ["--plot", "{tmp}/nowhere/plot.png", "{tmp}/a.csv"],
+        ["--plot", "{tmp}/a.png", "{tmp}/missing.csv"],
+    ],
+)
+def test_bad_plot_arguments(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str]
+) -> None:
+    (tmp_path / "a.csv").write_text(HEAD + "1,canfield,3,won,0.1,1\n")
+    before = sorted(tmp_path.iterdir())
+    assert exit_code(["survey", *(a.format(tmp=tmp_path) for a in args)]) == 2
+    assert len(capsys.readouterr().err.strip().splitlines()) == 1
+    assert sorted(tmp_path.iterdir()) == before
+
+
+@pytest.mark.parametrize(
+    ("missing", "args"),
+    [
+        ("distributed", ["survey", "--count", "2", "--out", "{tmp}/s.csv"]),
+        ("matplotlib", ["survey", "--plot", "{tmp}/p.png", "{tmp}/a.csv"]),
+    ],
+)
+def test_without_the_research_extra_a_one_line_error(
+    tmp_path: Path, missing: str, args: list[str]
+) -> None:
+    (tmp_path / "a.csv").write_text(HEAD + "1,canfield,3,won,0.1,1\n")
+    code = (
+        f"import sys; sys.modules[{missing!r}] = None; from canfield.cli import main; "
+        f"sys.exit(main({[a.format(tmp=tmp_path) for a in args]!r}))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1
+    assert "pip install 'canfield[research]'" in done.stderr
+    assert not (tmp_path / "s.csv").exists()
+
+
+def test_the_app_and_library_never_import_dask_or_matplotlib() -> None:
+    code = (
+        "import sys, canfield, canfield.solver, canfield.solver.survey, canfield.cli.survey\n"
+        "from canfield.cli import main\n"
+        "main(['show', 'CF1-D3-AAAAACL']); main(['solve', 'CF1-D3-AAAAACL', '--json'])\n"
+        "bad = [m for m in ('distributed', 'dask', 'matplotlib') if m in sys.modules]\n"
+        "sys.exit(1 if bad else 0)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr

@@ -1,0 +1,262 @@
+"""Surveys on real Dask clusters, under the faults a long run meets.
+
+A local cluster (the default), and a real ``dask scheduler`` with two ``dask
+worker`` processes on 127.0.0.1; the client killed with SIGKILL and rerun, a
+worker killed while it holds a deal, Ctrl-C. Deals 88-111 at draw 3 hold
+several that the solver cannot decide in 1-2 s, so deals are reliably in
+flight when the faults strike; the time limits keep every run to seconds.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import psutil
+import pytest
+from distributed import Client
+
+from canfield.cli import main
+from canfield.solver.survey import HEADER, read_survey, solve_deal
+
+pytestmark = pytest.mark.slow
+
+FIRST = 88
+COUNT = 24
+WAIT = 90.0
+"""Seconds any wait in these tests may take before it fails the test."""
+
+
+def wait_for(what: str, ready: Callable[[], bool], timeout: float = WAIT) -> None:
+    deadline = time.monotonic() + timeout
+    while not ready():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"gave up waiting for {what} after {timeout:g} s")
+        time.sleep(0.02)
+
+
+def rows_in(out: Path) -> list[str]:
+    """The complete data lines of a survey file (a torn last line excluded)."""
+    if not out.exists():
+        return []
+    text = out.read_text()
+    lines = text.split("\n")[:-1]  # whatever follows the last newline is torn
+    return lines[1:]
+
+
+def deals_in(out: Path) -> list[int]:
+    return [int(line.split(",")[0]) for line in rows_in(out)]
+
+
+def assert_exactly_the_range(out: Path, first: int = FIRST, count: int = COUNT) -> None:
+    text = out.read_text()
+    assert text.startswith(",".join(HEADER) + "\n")
+    assert text.endswith("\n")
+    assert sorted(deals_in(out)) == list(range(first, first + count))  # once each
+    assert read_survey(out).n == count
+
+
+def survey_args(out: Path, *extra: str, time_limit: float = 2.0) -> list[str]:
+    return [
+        "survey",
+        "--first",
+        str(FIRST),
+        "--count",
+        str(COUNT),
+        "--time-limit",
+        str(time_limit),
+        "--out",
+        str(out),
+        *extra,
+    ]
+
+
+SIGINT_AS_IN_A_TERMINAL = (
+    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+    "os.execv(sys.executable, [sys.executable, '-m', 'canfield', *sys.argv[1:]])"
+)
+"""Run canfield with SIGINT at its default, as a terminal's job has it (a background job
+started by a shell, or a test runner's worker, may ignore it)."""
+
+
+def start(args: list[str]) -> subprocess.Popen[str]:
+    """``canfield ARGS`` as a real process in its own process group."""
+    return subprocess.Popen(
+        [sys.executable, "-c", SIGINT_AS_IN_A_TERMINAL, *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+
+
+def finish(process: subprocess.Popen[str], timeout: float = WAIT) -> tuple[int, str, str]:
+    try:
+        out, err = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        raise
+    return process.returncode, out, err
+
+
+def assert_all_gone(processes: list[psutil.Process]) -> None:
+    _, alive = psutil.wait_procs(processes, timeout=30)
+    assert not alive, f"still running: {[p.pid for p in alive]}"
+
+
+def test_survey_on_a_local_cluster(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "local.csv"
+    assert main(survey_args(out, "--jobs", "2", time_limit=1.0)) == 0
+    assert_exactly_the_range(out)
+    assert "24 deals solved now" in capsys.readouterr().out
+    for line in rows_in(out)[:6]:
+        deal, variant, draw, verdict, _, _ = line.split(",")
+        again = solve_deal(variant, int(draw), int(deal), 1.0)
+        if "unknown" not in (verdict, again.verdict):  # a proof is a proof on any machine
+            assert again.verdict == verdict
+    assert main(survey_args(out, "--jobs", "2", time_limit=1.0)) == 0  # nothing left to do
+    assert "0 deals solved now, 24 were already there" in capsys.readouterr().out
+    assert_exactly_the_range(out)
+
+
+def test_killing_the_client_leaves_no_worker_and_the_rerun_finishes(tmp_path: Path) -> None:
+    out = tmp_path / "killed.csv"
+    survey = start(survey_args(out, "--jobs", "2"))
+    wait_for("a first row", lambda: len(rows_in(out)) >= 1)
+    workers = psutil.Process(survey.pid).children(recursive=True)
+    assert len(workers) >= 2
+    os.kill(survey.pid, signal.SIGKILL)
+    finish(survey)
+    assert_all_gone(workers)
+    before = rows_in(out)
+    assert 1 <= len(before) < COUNT, "the survey ended before it could be killed"
+    code, _, err = finish(start(survey_args(out, "--jobs", "2")))
+    assert code == 0, err
+    assert_exactly_the_range(out)
+    assert rows_in(out)[: len(before)] == before  # what was recorded stays as it was
+
+
+def test_ctrl_c_records_what_is_done_and_stops_the_workers(tmp_path: Path) -> None:
+    out = tmp_path / "interrupted.csv"
+    survey = start(survey_args(out, "--jobs", "2"))
+    wait_for("a first row", lambda: len(rows_in(out)) >= 1)
+    workers = psutil.Process(survey.pid).children(recursive=True)
+    os.killpg(survey.pid, signal.SIGINT)  # what Ctrl-C in a terminal does
+    code, _, err = finish(survey)
+    assert code == 130
+    assert "the same command resumes the survey" in err
+    assert "Traceback" not in err
+    assert_all_gone(workers)
+    assert 1 <= read_survey(out).n < COUNT
+    assert out.read_text().endswith("\n")
+
+
+@pytest.fixture(scope="module")
+def scheduler(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real ``dask scheduler`` and two ``dask worker`` processes on 127.0.0.1."""
+    folder = tmp_path_factory.mktemp("dask")
+    address_file = folder / "scheduler.json"
+    log = (folder / "cluster.log").open("w")
+    processes: list[subprocess.Popen[bytes]] = []
+
+    def spawn(*args: str) -> None:
+        processes.append(
+            subprocess.Popen(
+                [sys.executable, "-m", "dask", *args],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+                cwd=folder,
+            )
+        )
+
+    try:
+        spawn(
+            "scheduler",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--no-dashboard",
+            "--scheduler-file",
+            str(address_file),
+        )
+        wait_for("the scheduler", lambda: address_file.exists() and address_file.stat().st_size)
+        address = json.loads(address_file.read_text())["address"]
+        assert address.startswith("tcp://127.0.0.1:")
+        for name in ("w1", "w2"):
+            spawn(
+                "worker",
+                address,
+                "--name",
+                name,
+                "--nthreads",
+                "1",
+                "--host",
+                "127.0.0.1",
+                "--no-dashboard",
+                "--local-directory",
+                str(folder),
+            )
+        with Client(address, timeout=WAIT) as client:
+            client.wait_for_workers(2, timeout=WAIT)
+        yield address
+    finally:
+        for process in reversed(processes):
+            try:
+                os.killpg(process.pid, signal.SIGTERM)
+            except ProcessLookupError:
+                continue
+        for process in reversed(processes):
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+        log.close()
+
+
+def test_survey_on_a_real_scheduler_killed_and_resumed(tmp_path: Path, scheduler: str) -> None:
+    out = tmp_path / "cluster.csv"
+    survey = start(survey_args(out, "--scheduler", scheduler))
+    wait_for("a first row", lambda: len(rows_in(out)) >= 1)
+    os.kill(survey.pid, signal.SIGKILL)
+    finish(survey)
+    before = rows_in(out)
+    assert 1 <= len(before) < COUNT, "the survey ended before it could be killed"
+    code, _, err = finish(start(survey_args(out, "--scheduler", scheduler)))
+    assert code == 0, err
+    assert_exactly_the_range(out)
+    assert rows_in(out)[: len(before)] == before
+
+
+def test_a_killed_workers_deal_is_retried_once(tmp_path: Path, scheduler: str) -> None:
+    out = tmp_path / "lost-worker.csv"
+    slow = FIRST  # deal 88 takes the whole time limit: it is in flight when the kill comes
+    with Client(scheduler, timeout=WAIT) as watcher:
+        watcher.wait_for_workers(2, timeout=WAIT)
+        survey = start(survey_args(out, "--scheduler", scheduler))
+        victim: dict[str, int] = {}
+
+        def holding_the_slow_deal() -> bool:
+            for worker, keys in watcher.processing().items():
+                if any(f"-d3-{slow}-t" in str(key) for key in keys):
+                    victim["pid"] = watcher.run(os.getpid, workers=[worker])[worker]
+                    return True
+            return False
+
+        wait_for("a worker holding the slow deal", holding_the_slow_deal)
+        os.kill(victim["pid"], signal.SIGKILL)
+        assert_all_gone([psutil.Process(victim["pid"])] if psutil.pid_exists(victim["pid"]) else [])
+        code, _, err = finish(survey)
+        assert code == 0, err
+        assert_exactly_the_range(out)
+        assert deals_in(out).count(slow) == 1
+        watcher.wait_for_workers(2, timeout=WAIT)  # the nanny restarts the worker
