@@ -26,15 +26,15 @@ from canfield.solver import DEFAULT_TIME_LIMIT
 from canfield.solver.survey import (
     MAX_COUNT,
     MAX_TIME_LIMIT,
-    SOLVABLE_VARIANTS,
-    VARIANT_NAMES,
     Row,
     SurveyError,
     SurveyFile,
+    check_solvable,
     read_survey,
     unsolved_deals,
 )
 from canfield.solver.survey_stats import Summary
+from canfield.variants import VARIANTS, variant_named
 
 __all__ = ["register"]
 
@@ -50,8 +50,10 @@ def register(sub: Any) -> None:
         description="Solve deals FIRST … FIRST+COUNT-1 and append one row per deal to --out; "
         "the same command resumes an interrupted survey.",
     )
-    parser.add_argument("--variant", choices=VARIANT_NAMES, default="canfield", help="rules")
-    parser.add_argument("--draw", type=int, choices=(1, 3), default=3, help="draw mode")
+    parser.add_argument("--variant", choices=VARIANTS, default="canfield", help="rules")
+    parser.add_argument(
+        "--draw", type=int, choices=(1, 3), help="draw mode (default: the variant's own)"
+    )
     parser.add_argument("--first", type=int, default=0, metavar="N", help="first deal number")
     parser.add_argument("--count", type=int, default=100, metavar="M", help="how many deals")
     parser.add_argument(
@@ -126,12 +128,6 @@ def _check_run(args: argparse.Namespace) -> None:
         raise CliError("a survey run takes no FILE arguments or --json (see --report, --plot)")
     if args.out is None:
         raise CliError("a survey run needs --out FILE: the results file it creates or resumes")
-    if args.variant not in SOLVABLE_VARIANTS:
-        decided = ", ".join(sorted(SOLVABLE_VARIANTS))
-        raise CliError(
-            f"the solver does not decide variant {args.variant!r} yet (it decides: {decided}); "
-            "nothing was recorded"
-        )
     if not 0 <= args.first < DEAL_COUNT:
         raise CliError(
             f"--first must be a deal number from 0 to {DEAL_COUNT - 1}, not {args.first}"
@@ -156,6 +152,9 @@ def _check_run(args: argparse.Namespace) -> None:
             )
     if args.scheduler is not None and not 0 < len(args.scheduler) <= MAX_ADDRESS:
         raise CliError(f"--scheduler must be an address of 1 to {MAX_ADDRESS} characters")
+    if args.draw is None:
+        args.draw = variant_named(args.variant).draw
+    check_solvable(args.variant, args.draw)
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -23,21 +23,22 @@ from pathlib import Path
 from typing import BinaryIO, Final
 
 from canfield.deal import DEAL_COUNT, deck_for_deal
+from canfield.errors import UnsupportedVariantError
 from canfield.solver.api import solve
 from canfield.state import initial_state
+from canfield.variants import VARIANTS, variant_named
 
 __all__ = [
     "HEADER",
     "MAX_COUNT",
     "MAX_TIME_LIMIT",
-    "SOLVABLE_VARIANTS",
-    "VARIANT_NAMES",
     "VERDICTS",
     "DealSet",
     "Row",
     "SurveyError",
     "SurveyFile",
     "SurveyFileError",
+    "check_solvable",
     "read_survey",
     "solve_deal",
     "unsolved_deals",
@@ -46,18 +47,6 @@ __all__ = [
 HEADER: Final = ("deal", "variant", "draw", "verdict", "seconds", "nodes")
 HEADER_LINE: Final = (",".join(HEADER) + "\n").encode()
 VERDICTS: Final = ("won", "lost", "unknown")
-VARIANT_NAMES: Final = (
-    "canfield",
-    "classic",
-    "superior",
-    "rainbow",
-    "storehouse",
-    "strict",
-    "solvitaire",
-)
-"""The variants of SPEC section 10, in its order (the names a survey file may hold)."""
-SOLVABLE_VARIANTS: Final = frozenset({"canfield"})
-"""The variants the solver decides today; a survey of any other is refused, never guessed."""
 MAX_COUNT: Final = 100_000_000
 """Deals in one survey command (10⁸: ten times the published study)."""
 MAX_TIME_LIMIT: Final = 3600.0
@@ -98,12 +87,22 @@ class Row:
 
 
 def solve_deal(variant: str, draw: int, deal: int, time_limit: float) -> Row:
-    """Solve one deal within ``time_limit`` seconds (a Dask task: runs on a worker)."""
-    if variant not in SOLVABLE_VARIANTS:
-        raise SurveyError(f"the solver does not decide variant {variant!r} yet")
-    state = initial_state(deck_for_deal(deal), draw)
+    """Solve one deal within ``time_limit`` seconds (a Dask task: runs on a worker).
+
+    A variant the solver does not handle raises (the task fails, nothing is recorded).
+    """
+    state = initial_state(deck_for_deal(deal), draw, variant_named(variant))
     result = solve(state, time_limit=time_limit)
     return Row(deal, variant, draw, result.verdict.value, result.seconds, result.nodes)
+
+
+def check_solvable(variant: str, draw: int) -> None:
+    """Refuse at once a variant the solver does not decide yet (the solver itself is asked)."""
+    state = initial_state(deck_for_deal(0), draw, variant_named(variant))
+    try:
+        solve(state, time_limit=None, node_limit=1)
+    except UnsupportedVariantError as exc:
+        raise SurveyError(f"{exc}: no survey of {variant} can be recorded yet") from None
 
 
 class DealSet:
@@ -170,7 +169,7 @@ def _parse_row(line: bytes) -> Row | None:
     deal, variant, draw, verdict, seconds, nodes = fields
     if not (deal.isdigit() and draw in ("1", "3") and nodes.isdigit()):
         return None
-    if variant not in VARIANT_NAMES or verdict not in VERDICTS:
+    if variant not in VARIANTS or verdict not in VERDICTS:
         return None
     try:
         time = float(seconds)
