@@ -6,23 +6,49 @@ import argparse
 
 from canfield.errors import CanfieldError
 from canfield.game import Game
+from canfield.moves import Move
+from canfield.rules import apply_move
+from canfield.state import State
+from canfield.variants import VARIANTS
 
-__all__ = ["CliError", "add_position_arguments", "game_from_arguments"]
+__all__ = [
+    "CliError",
+    "add_position_arguments",
+    "add_variant_argument",
+    "game_from_arguments",
+    "state_from_arguments",
+]
 
 
 class CliError(Exception):
     """A problem with the command's arguments; printed as one line, exit status 2."""
 
 
-def add_position_arguments(parser: argparse.ArgumentParser) -> None:
+def add_variant_argument(parser: argparse.ArgumentParser, help_text: str) -> None:
+    """``--variant NAME``: an unknown name is refused with the known ones (argparse, exit 2)."""
+    parser.add_argument(
+        "--variant", type=str.lower, choices=VARIANTS, metavar="NAME", help=help_text
+    )
+
+
+def add_position_arguments(parser: argparse.ArgumentParser, *, notation: bool = False) -> None:
+    """A code or a deck (with its draw mode and variant) and moves; ``notation``: or a position."""
     parser.add_argument("code", nargs="?", help="game code, e.g. CF1-D3-AAAAACL")
     parser.add_argument("--deck", help="52 cards in deal order instead of a code")
     parser.add_argument(
         "--draw",
         type=int,
         choices=(1, 3),
-        help="draw mode for --deck (default 3; a code carries its own)",
+        help="draw mode for --deck (default: the variant's; a code carries its own)",
     )
+    add_variant_argument(
+        parser,
+        f"rules for --deck: {', '.join(VARIANTS)} (default canfield; a code carries its own)",
+    )
+    if notation:
+        parser.add_argument(
+            "--position", help="a position in notation (docs/notation.md) instead of a deal"
+        )
     parser.add_argument(
         "--moves", default="", help='moves played from the deal, e.g. "QC>2 8H>f KH>4 s"'
     )
@@ -37,14 +63,52 @@ def game_from_arguments(args: argparse.Namespace) -> Game:
             if args.draw is not None:
                 raise CliError("--draw goes with --deck; a code carries its own draw mode")
             game = Game.from_code(args.code)
+            if args.variant is not None and args.variant != game.variant:
+                raise CliError(
+                    f"--variant goes with --deck; the code {game.code} is {game.variant} "
+                    f"(a {args.variant} code reads like CF1-{args.variant.upper()}-D3-AAAAACL)"
+                )
         else:
-            game = Game.from_deck(args.deck, args.draw or 3)
+            game = Game.from_deck(args.deck, args.draw, args.variant or "canfield")
     except CanfieldError as exc:
         raise CliError(str(exc)) from None
-    moves = args.moves.replace(",", " ").split()
-    for number, text in enumerate(moves, start=1):
+    for number, text in enumerate(_move_texts(args), start=1):
         try:
             game.play(text)
         except CanfieldError as exc:
             raise CliError(f"move {number}: {exc}") from None
     return game
+
+
+def state_from_arguments(args: argparse.Namespace) -> tuple[State, Game | None]:
+    """The position the arguments name: from ``--position`` (no game) or from a deal's game."""
+    if getattr(args, "position", None) is None:
+        game = game_from_arguments(args)
+        return game.state, game
+    given = [
+        name
+        for name, value in (
+            ("a game code", args.code),
+            ("--deck", args.deck),
+            ("--draw", args.draw),
+            ("--variant", args.variant),
+        )
+        if value is not None
+    ]
+    if given:
+        raise CliError(f"--position carries its own deal, draw and variant: drop {given[0]}")
+    try:
+        state = State.parse(args.position)
+    except CanfieldError as exc:
+        raise CliError(str(exc)) from None
+    for number, text in enumerate(_move_texts(args), start=1):
+        try:
+            state, _ = apply_move(state, Move.parse(text))
+        except CanfieldError as exc:
+            raise CliError(f"move {number}: {exc}") from None
+    return state, None
+
+
+def _move_texts(args: argparse.Namespace) -> list[str]:
+    text: str = args.moves
+    return text.replace(",", " ").split()

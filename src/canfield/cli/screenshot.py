@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from canfield.cli.common import CliError, add_position_arguments, game_from_arguments
+from canfield.deal import DealCode
+from canfield.variants import variant_named
 
 __all__ = ["register", "run"]
 
@@ -65,7 +67,11 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.code is None and args.deck is None:
-        args.code = DEFAULT_CODE
+        # the example deal, in the variant and draw mode asked for
+        variant = variant_named(args.variant or "canfield")
+        example = DealCode.parse(DEFAULT_CODE)
+        args.code = str(DealCode(example.number, args.draw or variant.draw, variant))
+        args.draw = args.variant = None
     game = game_from_arguments(args)
     out = Path(args.out)
     if out.suffix.lower() != ".png":

@@ -6,7 +6,8 @@ import argparse
 import json
 from typing import Any
 
-from canfield.cli.common import CliError, add_position_arguments, game_from_arguments
+from canfield.cli.common import CliError, add_position_arguments, state_from_arguments
+from canfield.errors import UnsupportedVariantError
 from canfield.solver import DEFAULT_TABLE_LIMIT, DEFAULT_TIME_LIMIT, solve
 
 __all__ = ["register"]
@@ -14,7 +15,7 @@ __all__ = ["register"]
 
 def register(sub: Any) -> None:
     parser = sub.add_parser("solve", help="decide whether a position can be won, with a line")
-    add_position_arguments(parser)
+    add_position_arguments(parser, notation=True)
     parser.add_argument(
         "--time-limit",
         type=float,
@@ -38,8 +39,15 @@ def _solve(args: argparse.Namespace) -> int:
         raise CliError(f"--time-limit must be a positive number of seconds, not {args.time_limit}")
     if args.table_limit < 1:
         raise CliError(f"--table-limit must be at least 1, not {args.table_limit}")
-    game = game_from_arguments(args)
-    result = solve(game, time_limit=args.time_limit, table_limit=args.table_limit)
+    state, game = state_from_arguments(args)
+    try:
+        result = solve(
+            state if game is None else game,
+            time_limit=args.time_limit,
+            table_limit=args.table_limit,
+        )
+    except UnsupportedVariantError as exc:
+        raise CliError(str(exc)) from None
     line = [m.notation() for m in result.line]
     if args.json:
         print(

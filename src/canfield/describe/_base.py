@@ -45,6 +45,8 @@ class Language(ABC):
     """Introduces the playable card of the waste and the reserve."""
     foundations_label: ClassVar[str]
     """Heading of the foundations part, followed by the start rank's name."""
+    under_label: ClassVar[str]
+    """Introduces the cards under the top of a reserve that lies face up (Superior)."""
 
     # -- words ---------------------------------------------------------------
 
@@ -69,6 +71,13 @@ class Language(ABC):
     @abstractmethod
     def numbered(self, kind: PileKind, number: int) -> str:
         """Name of foundation or column ``number`` (1-4), lower case."""
+
+    @abstractmethod
+    def passes_left(self, n: int) -> str:
+        """Passes through the stock still to come, the current one included: "2 passes left".
+
+        One is the current pass: "last pass", so it is not heard as one more.
+        """
 
     @abstractmethod
     def up_to(self, top: Card) -> str:
@@ -104,6 +113,14 @@ class Language(ABC):
         top = self.card_name(Card(cards[-1]))
         return f"{label}: {self.count(len(cards))}, {self.top_label}: {top}"
 
+    def face_up_reserve_clause(self, cards: Sequence[int]) -> str:
+        """A reserve whose every card shows: its top card, then the cards under it, downwards."""
+        clause = self.open_pile_clause("reserve", self.reserve_label, cards)
+        if len(cards) < 2:
+            return clause
+        under = ", ".join(self.card_name(Card(c)) for c in reversed(cards[:-1]))
+        return f"{clause}, {self.under_label}: {under}"
+
     def foundation_clause(self, state: State, suit: int) -> str:
         count = state.foundations[suit]
         top = state.foundation_top(suit)
@@ -119,13 +136,21 @@ class Language(ABC):
         return f"{label}: " + ", ".join(self.card_name(Card(c)) for c in cards)
 
     def describe(self, state: State) -> str:
-        """The whole position in the seed pages' form."""
+        """The whole position in the seed pages' form.
+
+        What a variant adds fits in the same frame: the passes left after the
+        stock where they are limited, every reserve card where the reserve
+        lies face up; Storehouse's 2s are simply the foundations' first cards.
+        """
+        stock = self.stock_clause(len(state.stock))
+        if state.passes_left is not None:
+            stock = f"{stock}, {self.passes_left(state.passes_left)}"
+        if state.variant.reserve_face_up:
+            reserve = self.face_up_reserve_clause(state.reserve)
+        else:
+            reserve = self.open_pile_clause("reserve", self.reserve_label, state.reserve)
         piles = "; ".join(
-            (
-                self.stock_clause(len(state.stock)),
-                self.open_pile_clause("waste", self.waste_label, state.waste),
-                self.open_pile_clause("reserve", self.reserve_label, state.reserve),
-            )
+            (stock, self.open_pile_clause("waste", self.waste_label, state.waste), reserve)
         )
         start = self.rank_name(rank_of(state.base))
         foundations = ", ".join(self.foundation_clause(state, s) for s in state.foundation_order)

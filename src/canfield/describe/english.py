@@ -19,9 +19,13 @@ class English(Language):
     reserve_label = "reserve"
     top_label = "top"
     foundations_label = "Foundations, starting rank"
+    under_label = "under it"
 
     def card_name(self, card: Card) -> str:
         return f"{self.rank_name(rank_of(card))} of {self.suit_name(suit_of(card))}"
+
+    def passes_left(self, n: int) -> str:
+        return "last pass" if n == 1 else f"{n} passes left"
 
     def count(self, n: int) -> str:
         return "1 card" if n == 1 else f"{n} cards"

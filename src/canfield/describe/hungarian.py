@@ -46,9 +46,14 @@ class Hungarian(Language):
     reserve_label = "tartalék"
     top_label = "felül"
     foundations_label = "Alapok, kezdő rang"
+    under_label = "alatta"
 
     def card_name(self, card: Card) -> str:
         return f"{self.suit_name(suit_of(card))} {self.rank_name(rank_of(card))}"
+
+    def passes_left(self, n: int) -> str:
+        # "még 3 kör": "3 more rounds" through the stock (singular noun after a numeral)
+        return "utolsó kör" if n == 1 else f"még {n} kör"
 
     def count(self, n: int) -> str:
         # A noun after a numeral stays singular in Hungarian: "1 lap", "34 lap".

@@ -27,9 +27,13 @@ class Indonesian(Language):
     reserve_label = "cadangan"
     top_label = "teratas"
     foundations_label = "Fondasi, peringkat awal"
+    under_label = "di bawahnya"
 
     def card_name(self, card: Card) -> str:
         return f"{self.rank_name(rank_of(card))} {self.suit_name(suit_of(card))}"
+
+    def passes_left(self, n: int) -> str:
+        return "putaran terakhir" if n == 1 else f"sisa {n} putaran"
 
     def count(self, n: int) -> str:
         return f"{n} kartu"

@@ -37,9 +37,13 @@ class Portuguese(Language):
     reserve_label = "reserva"
     top_label = "no topo"
     foundations_label = "Fundações, valor inicial"
+    under_label = "por baixo"
 
     def card_name(self, card: Card) -> str:
         return f"{self.rank_name(rank_of(card))} de {self.suit_name(suit_of(card))}"
+
+    def passes_left(self, n: int) -> str:
+        return "última passagem" if n == 1 else f"restam {n} passagens"
 
     def count(self, n: int) -> str:
         return "1 carta" if n == 1 else f"{n} cartas"
