@@ -288,18 +288,21 @@ def test_deferral_rules_keep_verdicts(rule: str) -> None:
 
 def test_take_back_rule_only_keeps_uses() -> None:
     """After a take-back, every candidate P3 keeps is a take-back or touches a taken-back card."""
-    from canfield.solver.search import _moves, _reach, _uses
+    from canfield.solver.search import _moves, _reach, _uses, rules_of
 
     checked = 0
     for state in _positions(40, 7):
         normal, cards, pointer = _normalize(state)
-        reach = _reach(cards, pointer, normal.draw)
+        reach = _reach(cards, pointer, normal)
         for move, card, source, _ in successors(normal, cards, pointer, Options()):
             if source != 4:
                 continue
             child = apply_move(normal, move)[0]
             options = Options(take_back_rule=True)
-            kept = list(_moves(child, cards, pointer, options, reach, watched=(card,)))
+            rules = rules_of(child)
+            kept = list(
+                _moves(child, cards, pointer, options, rules=rules, reach=reach, watched=(card,))
+            )
             for candidate in kept:
                 m, c, src, _ = candidate
                 col = child.columns[src] if 0 <= src < 4 else ()

@@ -25,6 +25,7 @@ from canfield.solver.search import (
     search,
 )
 from canfield.state import State, initial_state
+from canfield.variants import CANFIELD, Variant, variant_named
 
 __all__ = [
     "HintResult",
@@ -139,7 +140,9 @@ def solve(
             return done(relaxed)
     main = Search(state, Options(), table_limit)
     budget.nodes += main.nodes
-    quick = Search(state, Options(take_backs=False), table_limit // 4) if quick_first else None
+    # the game without take-backs is a helper only where the rules have them
+    helper = quick_first and state.variant.take_backs
+    quick = Search(state, Options(take_backs=False), table_limit // 4) if helper else None
     number = 0
     size = SLICE
     while True:
@@ -231,15 +234,19 @@ def _past_states(game: Game, first: int) -> list[State]:
     return states
 
 
-def _deal_state(code_or_deck: str | DealCode | Sequence[int], draw: int | None) -> State:
+def _deal_state(
+    code_or_deck: str | DealCode | Sequence[int], draw: int | None, variant: str | Variant | None
+) -> State:
+    """The deal's first position; ``draw`` and ``variant`` override a code's own."""
+    if isinstance(code_or_deck, str) and "-" in code_or_deck and len(code_or_deck) < 40:
+        code_or_deck = DealCode.parse(code_or_deck)
     if isinstance(code_or_deck, DealCode):
         code = code_or_deck
-        game = Game.from_code(code if draw is None else DealCode(code.number, draw))
-    elif isinstance(code_or_deck, str) and "-" in code_or_deck and len(code_or_deck) < 40:
-        code = DealCode.parse(code_or_deck)
-        game = Game.from_code(code if draw is None else DealCode(code.number, draw))
+        rules = code.variant if variant is None else variant_named(variant)
+        chosen = code.draw if draw is None else draw
+        game = Game.from_code(DealCode(code.number, chosen, rules))
     else:
-        game = Game.from_deck(code_or_deck, 3 if draw is None else draw)
+        game = Game.from_deck(code_or_deck, draw, CANFIELD if variant is None else variant)
     return game.state
 
 
@@ -247,20 +254,33 @@ def is_winnable_deal(
     code_or_deck: str | DealCode | Sequence[int],
     draw: int | None = None,
     time_limit: float = 2.0,
+    variant: str | Variant | None = None,
 ) -> bool:
     """Whether a win of the deal was *found* in time (UNKNOWN counts as not winnable).
 
-    ``draw`` overrides the draw mode of a code; a deck defaults to draw 3.
+    ``draw`` and ``variant`` override those of a code; a deck is played by
+    ``variant`` (default ``canfield``) with its default draw unless ``draw`` is given.
     """
-    return solve(_deal_state(code_or_deck, draw), time_limit=time_limit).verdict is Verdict.WON
+    state = _deal_state(code_or_deck, draw, variant)
+    return solve(state, time_limit=time_limit).verdict is Verdict.WON
 
 
-def random_winnable_deal(draw: int = 3, time_limit: float = 1.0, tries: int = 50) -> DealCode:
-    """A random deal proved winnable, for "winnable deals only" (random if none in ``tries``)."""
-    code = DealCode(random_deal_number(), draw)
+def random_winnable_deal(
+    draw: int | None = None,
+    time_limit: float = 1.0,
+    tries: int = 50,
+    variant: str | Variant = CANFIELD,
+) -> DealCode:
+    """A random deal proved winnable, for "winnable deals only" (random if none in ``tries``).
+
+    ``draw`` defaults to the variant's.
+    """
+    rules = variant_named(variant)
+    chosen = rules.draw if draw is None else draw
+    code = DealCode(random_deal_number(), chosen, rules)
     for _ in range(tries):
-        state = initial_state(deck_for_deal(code.number), draw)
+        state = initial_state(deck_for_deal(code.number), chosen, rules)
         if solve(state, time_limit=time_limit).verdict is Verdict.WON:
             return code
-        code = DealCode(random_deal_number(), draw)
+        code = DealCode(random_deal_number(), chosen, rules)
     return code

@@ -23,11 +23,11 @@ from enum import Enum
 from itertools import chain
 from typing import Final
 
-from canfield.errors import UnsupportedVariantError
 from canfield.kernel import (
     FROM_FOUNDATION,
     FROM_RESERVE,
     card_move,
+    children_table,
     column_start,
     parents_table,
     play_from_talon,
@@ -39,7 +39,7 @@ from canfield.kernel import (
 )
 from canfield.moves import FOUNDATION, Move
 from canfield.state import State
-from canfield.variants import CANFIELD
+from canfield.variants import CANFIELD, ColumnMoves, EmptyColumns, Variant
 
 __all__ = ["DEFAULT_TABLE_LIMIT", "Limits", "Search", "SearchResult", "Verdict", "search"]
 
@@ -79,6 +79,8 @@ class SearchResult:
 
 # Where a candidate card comes from (besides a column 0-3).
 _TALON: Final = -2
+_AFTER_RECYCLE: Final = 64
+"""Added to a talon index that taps reach only after one more recycle (limited passes)."""
 
 
 Candidate = tuple[Move, int, int, int]
@@ -96,6 +98,9 @@ class Options:
     """P3: after a take-back, only another take-back or a move that uses a card taken back."""
     tail_rule: bool = False
     """P4: after moving a tail off a card onto a card, only a move that involves one of the two."""
+    safe_up: bool = True
+    """P5: where no card comes back from a foundation, a column's end that nothing can
+    ever go on again goes up at once (the only move tried)."""
     seed: int = 0
     """Non-zero: shuffle the moves within each ordering class with this seed (for restarts)."""
     shuffle: Callable[[list[Candidate]], None] | None = field(
@@ -106,9 +111,62 @@ class Options:
         self.shuffle = random.Random(self.seed).shuffle if self.seed else None
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class Rules:
+    """What the search reads of a position's variant, built once per variant and base card.
+
+    The tables come from :mod:`canfield.kernel`; the rest says which of the
+    moves the tables allow the variant's rules keep (``docs/solver.md``).
+    """
+
+    variant: Variant
+    parents: tuple[frozenset[int], ...]
+    children: tuple[tuple[int, ...], ...]
+    starts: dict[tuple[int, ...], int]
+    """Memo of ``column_start`` (columns recur across positions and walking one is slow)."""
+    tails: ColumnMoves
+    to_empty: bool
+    """Whether cards other than the waste's top may go into an empty column."""
+    take_backs: bool
+    safe_up: bool
+    """P5 holds: no take-backs (docs/solver.md)."""
+    recycles: int | None
+    """How many recycles the variant allows in all (``None``: no limit)."""
+
+
+_RULES: dict[tuple[Variant, int], Rules] = {}
+_STARTS_KEPT: Final = 200_000
+
+
+def rules_of(state: State) -> Rules:
+    """The search's view of ``state``'s rules (cached)."""
+    variant = state.variant
+    found = _RULES.get((variant, state.base))
+    if found is None:
+        parents = parents_table(variant, state.base)
+        found = Rules(
+            variant=variant,
+            parents=parents,
+            children=children_table(variant, state.base),
+            starts={},
+            tails=variant.column_moves,
+            to_empty=variant.empty_columns is not EmptyColumns.AUTO_THEN_WASTE,
+            take_backs=variant.take_backs,
+            safe_up=not variant.take_backs,
+            recycles=variant.recycles,
+        )
+        _RULES[(variant, state.base)] = found
+    return found
+
+
 def _normalize(state: State) -> tuple[State, tuple[int, ...], int]:
+    """The position with its talon split reset where taps make that equivalent.
+
+    With unlimited passes every split taps come back to is equivalent to
+    pointer 0; with limited passes a recycle is spent, so nothing is merged.
+    """
     cards, pointer = talon(state)
-    if pointer and talon_on_cycle(len(cards), pointer, state.draw):
+    if pointer and state.variant.passes is None and talon_on_cycle(len(cards), pointer, state.draw):
         return with_talon(state, cards, 0), cards, 0
     return state, cards, pointer
 
@@ -118,26 +176,41 @@ def _key(state: State, pointer: int, symmetry: bool) -> tuple[object, ...]:
 
     Nothing is ever put back on the talon or the reserve, so the talon is the
     root's talon less the cards now elsewhere, in the same order, and the
-    reserve is a prefix of the root's: the split and the reserve's size say it all.
+    reserve is a prefix of the root's: the split, the recycles made (always 0
+    with unlimited passes) and the reserve's size say it all.
     """
     columns = tuple(sorted(state.columns)) if symmetry else state.columns
-    return (pointer, len(state.reserve), state.foundations, columns)
+    return (pointer | state.recycles << 6, len(state.reserve), state.foundations, columns)
 
 
-def _reach(cards: tuple[int, ...], pointer: int, draw: int) -> dict[int, int]:
-    """Talon card -> index, for the cards taps can bring to the waste top."""
-    if draw == 1:
-        return dict(zip(cards, range(len(cards)), strict=True))
-    return {cards[i]: i for i in talon_reachable(len(cards), pointer, draw)}
+def _reach(cards: tuple[int, ...], pointer: int, state: State) -> dict[int, int]:
+    """Talon card -> index, for the cards taps can bring to the waste top.
 
+    With limited passes, a card taps reach only after a recycle has
+    ``_AFTER_RECYCLE`` added to its index (and needs a recycle left).
+    """
+    draw = state.draw
+    passes = state.variant.passes
+    if passes is None:
+        if draw == 1:
+            return dict(zip(cards, range(len(cards)), strict=True))
+        return {cards[i]: i for i in talon_reachable(len(cards), pointer, draw)}
+    size = len(cards)
+    reach: dict[int, int] = {}
+    if pointer:
+        reach[cards[pointer - 1]] = pointer - 1
+    q = pointer
+    while q < size:
+        q = min(q + draw, size)
+        reach[cards[q - 1]] = q - 1
+    if state.recycles < passes - 1:
+        q = 0
+        while q < size:
+            q = min(q + draw, size)
+            if cards[q - 1] not in reach:
+                reach[cards[q - 1]] = q - 1 + _AFTER_RECYCLE
+    return reach
 
-# The canfield rules' tables (the only rule set this search handles so far).
-_PARENTS: Final = parents_table(CANFIELD, 0)
-# _CHILDREN[e]: the cards that may be placed on ``e`` in a column (from the rules' table).
-_CHILDREN: Final = tuple(tuple(c for c in range(52) if e in _PARENTS[c]) for e in range(52))
-_starts: dict[tuple[int, ...], int] = {}
-"""Memo of ``movable_start`` (columns recur across positions and walking one is slow)."""
-_STARTS_KEPT: Final = 200_000
 
 _MOVE: Final = tuple(tuple(card_move(c, t) for t in range(FOUNDATION + 1)) for c in range(52))
 
@@ -155,7 +228,7 @@ def successors(
     that, with the talon expanded, these are exactly the legal moves (less the
     pruned ones).
     """
-    early, late = _candidates(state, cards, pointer, options, reach)
+    early, late = _candidates(state, cards, pointer, options, rules=rules_of(state), reach=reach)
     return early if late is None else early + list(late)
 
 
@@ -164,6 +237,8 @@ def _candidates(
     cards: tuple[int, ...],
     pointer: int,
     options: Options,
+    *,
+    rules: Rules,
     reach: dict[int, int] | None = None,
 ) -> tuple[list[Candidate], Iterator[Candidate] | None]:
     """The candidate moves, best first: a list, and the rest made lazily.
@@ -171,10 +246,12 @@ def _candidates(
     Order: reserve top up; other cards up; reserve top down;
     moves that empty a column (the auto-fill brings a reserve card out); talon
     cards down; whole tails; partial tails; moves into an empty column;
-    foundation take-backs.
+    foundation take-backs. Which column tails may move is the variant's
+    ``column_moves``: any built tail, the whole column only, or the whole
+    column or a part that uncovers a card its foundation takes.
     """
     if reach is None:
-        reach = _reach(cards, pointer, state.draw)
+        reach = _reach(cards, pointer, state)
     found = state.foundations
     base = state.base
     columns = state.columns
@@ -198,29 +275,53 @@ def _candidates(
             index = reach.get(card, -1)
             if index >= 0:
                 up.append((table[card][FOUNDATION], card, _TALON, index))
+    if rules.safe_up and options.safe_up:
+        children = rules.children
+        for k in range(4):
+            col = columns[k]
+            if col and (len(col) > 1 or not reserve):
+                end = col[-1]
+                if following[end // 13] == end:
+                    for d in children[end]:
+                        if (d - base) % 13 >= found[d // 13]:
+                            break
+                    else:  # P5: nothing can ever go on it again
+                        return [(table[end][FOUNDATION], end, k, -1)], None
     tail_of: dict[int, int] = {}
     starts = [0, 0, 0, 0]
     empties: list[int] = []
+    memo = rules.starts
+    tails = rules.tails
     for k in range(4):
         col = columns[k]
         if col:
             end = col[-1]
             if following[end // 13] == end:
                 up.append((table[end][FOUNDATION], end, k, -1))
-            start = _starts.get(col, -1)
+            start = memo.get(col, -1)
             if start < 0:
-                if len(_starts) >= _STARTS_KEPT:
-                    _starts.clear()
-                start = _starts[col] = column_start(col, _PARENTS)
+                if len(memo) >= _STARTS_KEPT:
+                    memo.clear()
+                start = memo[col] = column_start(col, rules.parents)
             starts[k] = start
-            tail_of.update(dict.fromkeys(col[start:], k))
+            if tails is _ANY_TAIL:
+                tail_of.update(dict.fromkeys(col[start:], k))
+            else:
+                if start == 0:
+                    tail_of[col[0]] = k
+                if tails is _UNCOVERING:
+                    for i in range(max(start, 1), len(col)):
+                        under = col[i - 1]
+                        if following[under // 13] == under:
+                            tail_of[col[i]] = k
         else:
             empties.append(k)
+    children = rules.children
     for j in range(4):
         col = columns[j]
         if not col:
             continue
-        for card in _CHILDREN[col[-1]]:
+        for card in children[col[-1]]:
             if card == top:
                 reserve_down.append((table[card][j], card, FROM_RESERVE, -1))
                 continue
@@ -246,44 +347,68 @@ def _candidates(
             if len(part) > 1:
                 shuffle(part)
             early += part
-    if empties or options.take_backs:
+    if empties or (options.take_backs and rules.take_backs):
         if symmetry:
             empties = empties[:1]  # empty columns are interchangeable
-        return early, _late(state, reach, starts, empties, options)
+        return early, _late(state, reach, starts, empties, options=options, rules=rules)
     return early, None
 
 
+_ANY_TAIL: Final = ColumnMoves.ANY_TAIL
+_UNCOVERING: Final = ColumnMoves.WHOLE_OR_UNCOVERING
+
+
 def _late(
-    state: State, reach: dict[int, int], starts: list[int], empties: list[int], options: Options
+    state: State,
+    reach: dict[int, int],
+    starts: list[int],
+    empties: list[int],
+    *,
+    options: Options,
+    rules: Rules,
 ) -> Iterator[Candidate]:
     """Moves into an empty column, then foundation take-backs: made only when reached.
 
     There are many (every card can go to an empty column) and the search
     rarely gets this far down a node's list, so they are not built up front.
+    The waste's top may always go into an empty column; other cards only
+    where the variant allows (not in the classic game).
     """
     table = _MOVE
     columns = state.columns
     found = state.foundations
     base = state.base
+    to_empty = rules.to_empty
+    reserve = state.reserve
     for j in empties:
+        if to_empty and reserve:  # only without the auto-fill can this happen
+            yield (table[reserve[-1]][j], reserve[-1], FROM_RESERVE, -1)
         for card, index in reach.items():
             yield (table[card][j], card, _TALON, index)
+        if not to_empty:
+            continue
         for k in range(4):
             col = columns[k]
             if k == j or not col:
                 continue
             # a whole column into an empty one only swaps two columns
             first = max(starts[k], 1) if options.symmetry else starts[k]
+            if rules.tails is ColumnMoves.WHOLE_COLUMN:
+                if first == 0:
+                    yield (table[col[0]][j], col[0], k, -1)
+                continue
             for i in range(first, len(col)):
                 yield (table[col[i]][j], col[i], k, -1)
-    if not options.take_backs:
+    if not (options.take_backs and rules.take_backs):
         return
     tops = [suit * 13 + (base + found[suit] - 1) % 13 for suit in range(4) if found[suit]]
+    if to_empty:
+        for card in tops:
+            for j in empties:
+                yield (table[card][j], card, FROM_FOUNDATION, -1)
+    parents = rules.parents
     for card in tops:
-        for j in empties:
-            yield (table[card][j], card, FROM_FOUNDATION, -1)
-    for card in tops:
-        for parent in _PARENTS[card]:
+        for parent in parents[card]:
             for j in range(4):
                 col = columns[j]
                 if col and col[-1] == parent:
@@ -295,12 +420,13 @@ def _moves(
     cards: tuple[int, ...],
     pointer: int,
     options: Options,
-    reach: dict[int, int],
     *,
+    rules: Rules,
+    reach: dict[int, int],
     watched: tuple[int, ...] = (),
 ) -> Iterator[Candidate]:
     """The candidates in order; after P3/P4 moves (``watched`` cards), only those they keep."""
-    early, late = _candidates(state, cards, pointer, options, reach)
+    early, late = _candidates(state, cards, pointer, options, rules=rules, reach=reach)
     moves = iter(early) if late is None else chain(early, late)
     if watched:
         return (c for c in moves if _uses(state, c, watched, options))
@@ -345,6 +471,40 @@ def _watch(node: State, card: int, source: int, target: int, options: Options) -
     return ()
 
 
+def _play_talon(
+    node: State, cards: tuple[int, ...], index: int, target: int, merge: bool
+) -> tuple[State, tuple[int, ...], int]:
+    """The position after playing talon card ``cards[index]`` (a K+ move), its talon and split."""
+    if index >= _AFTER_RECYCLE:  # one more recycle first (limited passes)
+        index -= _AFTER_RECYCLE
+        node = node._replace(recycles=node.recycles + 1)
+    card = cards[index]
+    rest = cards[:index] + cards[index + 1 :]
+    pointer = index
+    if merge and index and talon_on_cycle(len(rest), index, node.draw):
+        pointer = 0
+    return play_from_talon(node, card, rest, pointer, target), rest, pointer
+
+
+def expand(state: State, options: Options | None = None) -> list[tuple[Move, State]]:
+    """Every candidate move of ``state`` and the position the search makes of it (for tests).
+
+    The positions are made exactly as :meth:`Search.run` makes them.
+    """
+    options = options or Options()
+    rules = rules_of(state)
+    node, cards, pointer = _normalize(state)
+    merge = rules.recycles is None
+    out = []
+    for move, card, source, index in successors(node, cards, pointer, options):
+        if source == _TALON:
+            child = _play_talon(node, cards, index, move.target, merge)[0]
+        else:
+            child = play_known(node, card, move.target, source)
+        out.append((move, child))
+    return out
+
+
 _Frame = tuple[
     State, tuple[int, ...], int, dict[int, int], tuple[int, ...], Iterator[Candidate], object
 ]
@@ -380,18 +540,14 @@ class Search:
         self.verdict = Verdict.UNKNOWN
         self._visited: set[tuple[object, ...]] = set()
         self._frames: list[_Frame] = []
-        if state.variant is not CANFIELD:
-            raise UnsupportedVariantError(
-                f"the solver does not handle the {state.variant} rules yet, only canfield"
-            )
         if state.foundations == _WON:
             self.verdict = Verdict.WON
             return
         root, cards, pointer = _normalize(state)
-        self._draw = root.draw
+        self._rules = rules_of(root)
         self._visited.add(_key(root, pointer, self.options.symmetry))
-        reach = _reach(cards, pointer, root.draw)
-        moves = _moves(root, cards, pointer, self.options, reach)
+        reach = _reach(cards, pointer, root)
+        moves = _moves(root, cards, pointer, self.options, rules=self._rules, reach=reach)
         self._frames.append((root, cards, pointer, reach, (), moves, None))
         self.nodes = 1
 
@@ -410,9 +566,11 @@ class Search:
         check = nodes + _CHECK_EVERY
         options = self.options
         symmetry = options.symmetry
-        rules = options.take_back_rule or options.tail_rule
+        rules = self._rules
+        # P3 and P4 are proved for the app's rules only (docs/solver.md)
+        deferral = (options.take_back_rule or options.tail_rule) and rules.variant is CANFIELD
+        merge = rules.recycles is None  # unlimited passes: tap-equivalent splits are one node
         table_limit = self.table_limit
-        draw = self._draw
         visited = self._visited
         frames = self._frames
         path = self.path
@@ -437,11 +595,9 @@ class Search:
                 continue
             move, card, source, index = candidate
             if source == _TALON:
-                child_cards = cards[:index] + cards[index + 1 :]
-                child_pointer = index
-                if index and talon_on_cycle(len(child_cards), index, draw):
-                    child_pointer = 0
-                child = play_from_talon(node, card, child_cards, child_pointer, move.target)
+                child, child_cards, child_pointer = _play_talon(
+                    node, cards, index, move.target, merge
+                )
                 child_reach = None
             else:
                 child = play_known(node, card, move.target, source)
@@ -452,7 +608,7 @@ class Search:
                 break
             key = _key(child, child_pointer, symmetry)
             child_watched: tuple[int, ...] = ()
-            if rules and source >= 0:
+            if deferral and source >= 0:
                 more = _watch(node, card, source, move.target, options)
                 if more:
                     # a restricted node (P3/P4): its own entry in the table
@@ -465,10 +621,16 @@ class Search:
                 continue
             nodes += 1
             if child_reach is None:
-                child_reach = _reach(child_cards, child_pointer, draw)
+                child_reach = _reach(child_cards, child_pointer, child)
             path.append(move)
             moves = _moves(
-                child, child_cards, child_pointer, options, child_reach, watched=child_watched
+                child,
+                child_cards,
+                child_pointer,
+                options,
+                rules=rules,
+                reach=child_reach,
+                watched=child_watched,
             )
             frames.append(
                 (

@@ -1,0 +1,189 @@
+"""The solver on every variant: its moves are the rules' moves, its verdicts the brute force's.
+
+The search builds its moves from the rules kernel's tables and the variant's
+fields; these tests hold it to the public rules (``legal_moves`` and
+``apply_move``) on random positions of every variant and draw mode, and hold
+its verdicts to a brute-force walk over the rules on small positions.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from canfield.deal import deck_for_deal
+from canfield.game import Game
+from canfield.moves import Move
+from canfield.rules import apply_move, legal_moves, stock_tap_allowed
+from canfield.solver import Verdict, solve
+from canfield.solver.line import realize
+from canfield.solver.search import Limits, Options, _normalize, expand, search
+from canfield.state import State, initial_state
+from canfield.variants import VARIANTS, FoundationStart, Variant, variant_named
+from solver_oracle import brute_force
+
+ALL = [variant_named(name) for name in VARIANTS]
+
+
+def _taps(state: State) -> list[State]:
+    """Every position taps alone reach from ``state`` (itself included), recycles counted."""
+    seen = {state}
+    out = [state]
+    while stock_tap_allowed(state):
+        state, _ = apply_move(state, Move.DRAW)
+        if state in seen:
+            break
+        seen.add(state)
+        out.append(state)
+    return out
+
+
+def played(variant: Variant, count: int, seed: int) -> list[State]:
+    """Positions reached by random play (foundation moves favoured) from real deals."""
+    rng = random.Random(seed)
+    out = []
+    for number in range(count):
+        state = initial_state(deck_for_deal(seed * 100 + number), rng.choice((1, 3)), variant)
+        for _ in range(rng.randint(0, 150)):
+            moves = legal_moves(state)
+            if not moves:
+                break
+            ups = [m for m in moves if m.target == 4]
+            move = rng.choice(ups) if ups and rng.random() < 0.6 else rng.choice(moves)
+            state, _ = apply_move(state, move)
+        out.append(state)
+    return out
+
+
+def small(
+    variant: Variant, count: int, seed: int, left: tuple[int, int] = (5, 9), reserve: int = 2
+) -> list[State]:
+    """Random positions with few cards off the foundations, any split and recycle count.
+
+    An empty column only with an empty reserve where the variant auto-fills.
+    """
+    rng = random.Random(seed)
+    out: list[State] = []
+    twos = variant.start is FoundationStart.TWOS
+    while len(out) < count:
+        base = 1 if twos else rng.randrange(52)
+        least = [1 if twos or s == base // 13 else 0 for s in range(4)]
+        counts = [13, 13, 13, 13]
+        for _ in range(rng.randint(*left)):
+            suit = rng.choice([s for s in range(4) if counts[s] > least[s]])
+            counts[suit] -= 1
+        cards = [s * 13 + (base + k) % 13 for s in range(4) for k in range(counts[s], 13)]
+        rng.shuffle(cards)
+        kept = tuple(cards[: rng.randint(0, reserve)])
+        rest = cards[len(kept) :]
+        size = rng.randint(0, min(5, len(rest)))
+        talon = tuple(rest[:size])
+        piles: list[list[int]] = [[], [], [], []]
+        for card in rest[size:]:
+            piles[rng.randrange(4)].append(card)
+        if kept and variant.auto_fill and not all(piles):
+            continue
+        pointer = rng.randint(0, size)
+        recycles = rng.randint(0, variant.passes - 1) if variant.passes else 0
+        out.append(
+            State(
+                stock=talon[pointer:][::-1],
+                waste=talon[:pointer],
+                reserve=kept,
+                foundations=(counts[0], counts[1], counts[2], counts[3]),
+                columns=(tuple(piles[0]), tuple(piles[1]), tuple(piles[2]), tuple(piles[3])),
+                base=base,
+                draw=rng.choice((1, 3)),
+                variant=variant,
+                recycles=recycles,
+            )
+        )
+    return out
+
+
+@pytest.mark.parametrize("variant", ALL, ids=str)
+def test_search_moves_are_the_legal_moves_and_make_the_same_positions(variant: Variant) -> None:
+    """Unpruned, the search's moves are the card moves the rules allow over every tap.
+
+    And each one, replayed through the rules with its taps, makes the
+    position the search makes of it (talon split, recycles and all).
+    """
+    for state in played(variant, 12, 1) + small(variant, 12, 2):
+        legal = {
+            (m.card, m.target) for s in _taps(state) for m in legal_moves(s) if m.card is not None
+        }
+        children = expand(state, Options(symmetry=False, safe_up=False))
+        assert {(m.card, m.target) for m, _ in children} == legal, state
+        for move, child in children:
+            real = state
+            for action in realize(state, [move]):
+                real, _ = apply_move(real, action)
+            assert _normalize(real)[0] == _normalize(child)[0], (state, move)
+
+
+@pytest.mark.parametrize("variant", ALL, ids=str)
+def test_pruned_moves_are_legal(variant: Variant) -> None:
+    for state in played(variant, 10, 3):
+        for move, _ in expand(state):
+            realize(state, [move])  # raises if the rules refuse it
+
+
+def locked(variant: Variant, draw: int, talon: int = 0) -> State:
+    """Each suit's last card over the one before it in a column: nothing can ever move.
+
+    Their parents in a column lie deep in the foundations (or do not exist),
+    and the tops of the foundations go on nothing uncovered. ``talon`` extra
+    cards (the last ones of each suit's foundation, taken off it) go to the
+    talon, where they can go home but change nothing.
+    """
+    base = 1 if variant.start is FoundationStart.TWOS else 0
+    counts = [11, 11, 11, 11]
+    extra = []
+    for suit in range(talon):
+        counts[suit] -= 1
+        extra.append(suit * 13 + (base + 10) % 13)
+    columns = tuple((s * 13 + (base + 11) % 13, s * 13 + (base + 12) % 13) for s in range(4))
+    return State(
+        stock=tuple(extra),
+        waste=(),
+        reserve=(),
+        foundations=(counts[0], counts[1], counts[2], counts[3]),
+        columns=(columns[0], columns[1], columns[2], columns[3]),
+        base=base,
+        draw=draw,
+        variant=variant,
+    )
+
+
+@pytest.mark.parametrize("variant", ALL, ids=str)
+def test_verdicts_match_brute_force(variant: Variant) -> None:
+    cases = small(variant, 24, 4, (4, 8)) + small(variant, 16, 5, (8, 12), 6)
+    cases += [locked(variant, draw, extra) for draw in (1, 3) for extra in (0, 2)]
+    decided = {True: 0, False: 0}
+    for state in cases:
+        truth = brute_force(state, 20_000)
+        if truth is None:
+            continue
+        decided[truth] += 1
+        found = search(state, Limits(time_limit=20))
+        assert found.verdict is (Verdict.WON if truth else Verdict.LOST), state
+        if truth:
+            realize(state, found.moves)
+    assert decided[True] >= 20 and decided[False] >= 4, decided
+
+
+@pytest.mark.parametrize("variant", ALL, ids=str)
+def test_won_lines_replay_from_deals(variant: Variant) -> None:
+    won = 0
+    for number in range(6):
+        game = Game.from_deck(deck_for_deal(number), draw=variant.draw, variant=variant.name)
+        result = solve(game, time_limit=0.5)
+        if result.verdict is Verdict.WON:
+            won += 1
+            for move in result.line:
+                game.play(move)
+            assert game.is_won
+        else:
+            assert not result.line
+    assert won or variant.name in ("strict", "rainbow", "storehouse")
