@@ -55,7 +55,6 @@ def test_solve_a_position(capsys: pytest.CaptureFixture[str]) -> None:
         (["show", "--position", "nonsense"], "expected 9 fields"),
         (["show", "CF1-D3-AAAAACL", "--position", "x"], "drop a game code"),
         (["moves", "--position", "x y", "--variant", "strict"], "drop --variant"),
-        (["solve", "CF1-RAINBOW-D1-AAAAACL"], "does not handle the rainbow rules"),
     ],
 )
 def test_bad_variant_arguments_give_one_line_and_status_2(
