@@ -49,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    _never_fail_to_print()
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     args = parser.parse_args(args_list)
@@ -63,6 +64,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"canfield {args.command}: interrupted", file=sys.stderr)
         return 130
     return result
+
+
+def _never_fail_to_print() -> None:
+    """Text the output's encoding lacks (Hungarian in cp1252, say) is escaped, not fatal.
+
+    On Windows, output redirected to a file uses the ANSI code page; a
+    description in Hungarian would otherwise stop with ``UnicodeEncodeError``.
+    ``\\u0151`` keeps the information; the user's chosen encoding is kept.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)  # absent on replaced streams
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
 
 
 def _open_app() -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from canfield.cli.common import CliError, add_position_arguments, game_from_arguments
 from canfield.deal import DealCode
@@ -46,6 +46,20 @@ def _dpr(text: str) -> float:
     return value
 
 
+MAX_FRAMES: Final = 2000
+"""More than the whole win cascade (52 cards, one launched every 9 frames, then their fall)."""
+
+
+def _frames(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 0 <= value <= MAX_FRAMES:
+        raise argparse.ArgumentTypeError(f"must be 0 to {MAX_FRAMES}, not {text}")
+    return value
+
+
 def register(sub: Any) -> None:
     parser = sub.add_parser(
         "screenshot",
@@ -60,7 +74,10 @@ def register(sub: Any) -> None:
     parser.add_argument("--dpr", type=_dpr, default=1.0, help="device pixel ratio, e.g. 2")
     parser.add_argument("--four-colour", action="store_true", help="four-colour suits")
     parser.add_argument(
-        "--frames", type=int, default=110, help="win cascade frames to show for a won game"
+        "--frames",
+        type=_frames,
+        default=110,
+        help=f"win cascade frames to show for a won game (0-{MAX_FRAMES})",
     )
     parser.set_defaults(func=run)
 

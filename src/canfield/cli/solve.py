@@ -4,13 +4,41 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+import math
+from typing import Any, Final
 
 from canfield.cli.common import CliError, add_position_arguments, state_from_arguments
 from canfield.errors import UnsupportedVariantError
 from canfield.solver import DEFAULT_TABLE_LIMIT, DEFAULT_TIME_LIMIT, solve
 
-__all__ = ["register"]
+__all__ = ["MAX_TABLE_LIMIT", "MAX_TIME_LIMIT", "register"]
+
+MAX_TIME_LIMIT: Final = 86_400.0
+"""A day: longer than any search worth waiting for, and a bound on a typo like 1e308."""
+MAX_TABLE_LIMIT: Final = 100_000_000
+"""About 10-20 GB of transposition table: the most a large machine can hold."""
+
+
+def _time_limit(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not (math.isfinite(value) and 0 < value <= MAX_TIME_LIMIT):
+        raise argparse.ArgumentTypeError(
+            f"must be more than 0 and at most {MAX_TIME_LIMIT:g} seconds, not {text}"
+        )
+    return value
+
+
+def _table_limit(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 1 <= value <= MAX_TABLE_LIMIT:
+        raise argparse.ArgumentTypeError(f"must be 1 to {MAX_TABLE_LIMIT}, not {text}")
+    return value
 
 
 def register(sub: Any) -> None:
@@ -18,14 +46,15 @@ def register(sub: Any) -> None:
     add_position_arguments(parser, notation=True)
     parser.add_argument(
         "--time-limit",
-        type=float,
+        type=_time_limit,
         default=DEFAULT_TIME_LIMIT,
         metavar="S",
-        help=f"seconds to search before answering 'unknown' (default {DEFAULT_TIME_LIMIT:g})",
+        help=f"seconds to search before answering 'unknown' (default {DEFAULT_TIME_LIMIT:g},"
+        f" at most {MAX_TIME_LIMIT:g})",
     )
     parser.add_argument(
         "--table-limit",
-        type=int,
+        type=_table_limit,
         default=DEFAULT_TABLE_LIMIT,
         metavar="N",
         help=f"positions the transposition table keeps (default {DEFAULT_TABLE_LIMIT})",
@@ -35,10 +64,6 @@ def register(sub: Any) -> None:
 
 
 def _solve(args: argparse.Namespace) -> int:
-    if not args.time_limit > 0:
-        raise CliError(f"--time-limit must be a positive number of seconds, not {args.time_limit}")
-    if args.table_limit < 1:
-        raise CliError(f"--table-limit must be at least 1, not {args.table_limit}")
     state, game = state_from_arguments(args)
     try:
         result = solve(
