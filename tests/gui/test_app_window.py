@@ -197,10 +197,11 @@ def test_corrupted_database_is_reported_once(tmp_path: Path, qtbot: object) -> N
     with pytest.warns(Warning):
         win = make_window(tmp_path)
     qtbot.addWidget(win)  # type: ignore[attr-defined]
-    box = win.notify_recovery()
+    box = win.notify_storage()
     assert box is not None and box.isVisible()
     assert "copy" in box.informativeText()
     box.close()
+    assert win.notify_storage() is None  # told once
     win.close()
     win.store.close()
     with Store(tmp_path / "canfield.sqlite3") as store:

@@ -18,11 +18,11 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QIcon, QPainter, QPixmap
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 from canfield.game import Game
 
-__all__ = ["app_icon", "create_application", "main"]
+__all__ = ["app_icon", "bring_to_front", "create_application", "main"]
 
 
 def create_application(argv: Sequence[str] = ()) -> QApplication:
@@ -91,10 +91,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     app = create_application(args)
     from canfield.gui.i18n_qt import switch_language
+    from canfield.gui.single_instance import SingleInstance
     from canfield.gui.window import MainWindow
-    from canfield.storage import Store
+    from canfield.storage import StorageInUseError, Store, data_dir
 
-    store = Store()
+    instance = SingleInstance(data_dir())
+    if instance.bring_forward():
+        print("canfield: already running; brought its window forward", file=sys.stderr)
+        return 0
+    instance.listen()
+    try:
+        store = Store()
+    except StorageInUseError as exc:
+        print(f"canfield: {exc}", file=sys.stderr)
+        return 1
     settings = store.settings
     switch_language(app, settings.language)
     game = store.load_game()
@@ -106,8 +116,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if settings.window_geometry:
         window.restoreGeometry(QByteArray(settings.window_geometry))
     window.show()
-    if store.recovered_from is not None:
-        QTimer.singleShot(0, window.notify_recovery)
+    instance.activated.connect(lambda: bring_to_front(window))
+    QTimer.singleShot(0, window.notify_storage)
     if os.environ.get("CANFIELD_BENCH_FIRST_FRAME"):
         _quit_after_first_frame(window)
     script = os.environ.get("CANFIELD_TEST_MOVES")
@@ -119,6 +129,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     cardart.clear_cache()
     store.close()
     return int(status)
+
+
+def bring_to_front(window: QWidget) -> None:
+    """Show ``window`` above the others (un-minimised), for a second start of the app."""
+    window.setWindowState(window.windowState() & ~Qt.WindowState.WindowMinimized)
+    window.show()
+    window.raise_()
+    window.activateWindow()
 
 
 def _quit_after_first_frame(window: object) -> None:

@@ -39,8 +39,9 @@ from canfield.describe import LANGUAGES as DESCRIBE_LANGUAGES
 from canfield.game import Game
 from canfield.gui import icons
 from canfield.gui.celebration import Cascade, WinPanel, format_time
-from canfield.gui.i18n_qt import language_notifier, switch_language, translate_buttons
+from canfield.gui.i18n_qt import language_notifier, switch_language
 from canfield.gui.model import Change, GameModel
+from canfield.gui.storage_notice import show_notices
 from canfield.gui.table import TableScene
 from canfield.gui.toast import Toast
 from canfield.gui.view import TableView
@@ -478,6 +479,8 @@ class MainWindow(QMainWindow):
                 _("Could not save the game: %(error)s") % {"error": exc}, 8000
             )
             return
+        finally:
+            self.notify_storage()
         self.saved.emit()
 
     def _on_won(self) -> None:
@@ -829,6 +832,7 @@ class MainWindow(QMainWindow):
             self._store.save_settings(self._settings)
         except StorageError as exc:
             self.statusBar().showMessage(str(exc), 8000)
+        self.notify_storage()
 
     @property
     def settings(self) -> Settings:
@@ -838,24 +842,9 @@ class MainWindow(QMainWindow):
     def store(self) -> Store:
         return self._store
 
-    def notify_recovery(self) -> QMessageBox | None:
-        """Tell the player once that a damaged database was set aside (non-blocking)."""
-        backup = self._store.recovered_from
-        if backup is None:
-            return None
-        box = QMessageBox(self)
-        box.setIcon(QMessageBox.Icon.Warning)
-        box.setWindowTitle(_("Canfield"))
-        box.setText(_("Your saved data could not be read, so the app started afresh."))
-        box.setInformativeText(
-            _("A copy of the damaged file was kept at %(path)s") % {"path": backup}
-        )
-        box.setStandardButtons(QMessageBox.StandardButton.Ok)
-        translate_buttons(box)
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        box.setObjectName("recoveryNotice")
-        box.open()
-        return box
+    def notify_storage(self) -> QMessageBox | None:
+        """Tell the player, once each, what happened to their saved data (non-blocking)."""
+        return show_notices(self, self._store)
 
     # -- window events ------------------------------------------------------------------
 

@@ -24,7 +24,7 @@ def hold_lock(path: Path) -> IO[bytes]:
     when the file cannot be made (the caller then runs without a file at all).
     """
     fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
-    f = os.fdopen(fd, "r+b")
+    f = os.fdopen(fd, "r+b", buffering=0)
     try:
         _lock(f)
     except (BlockingIOError, PermissionError):
@@ -40,7 +40,6 @@ def hold_lock(path: Path) -> IO[bytes]:
     with contextlib.suppress(OSError):  # only informative; a full disk may refuse it
         f.truncate(0)
         f.write(str(os.getpid()).encode("ascii"))
-        f.flush()
     return f
 
 

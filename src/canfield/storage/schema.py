@@ -232,8 +232,7 @@ def _normal(sql: object) -> str:
 def prepare(conn: sqlite3.Connection, version: int) -> None:
     """Make a checked connection durable; create the schema (or migrate an old one).
 
-    ``version`` is what :func:`check` returned. Ends with a write
-    transaction, so a read-only file is found now rather than on the first move.
+    ``version`` is what :func:`check` returned.
     """
     if conn.execute("PRAGMA journal_mode").fetchone()[0] != "memory":
         conn.execute("PRAGMA journal_mode = WAL")  # commits without rewriting the file
@@ -247,6 +246,9 @@ def prepare(conn: sqlite3.Connection, version: int) -> None:
             conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         elif version == 1:
             _migrate_1_to_2(conn)
+        else:  # a real write (a page changes): a full disk shows now, not at the first move
+            conn.execute("UPDATE schema_version SET version = -version")
+            conn.execute("UPDATE schema_version SET version = -version")
         conn.execute("COMMIT")
     except BaseException:
         if conn.in_transaction:

@@ -119,6 +119,8 @@ class Store:
         """The connection to the file, also while working in memory (to write back later)."""
         self._may_create = False
         """Working in memory with no file open: a file may be created later (none existed)."""
+        self._seed_stamp: tuple[int, int] | None = None
+        """Working in memory seeded by a read-only look at the file: its (mtime, size) then."""
         self._last_retry = 0.0
         self._on_commit: list[Callable[[], None]] = []
         self._line_owner: Game | None = None
@@ -131,7 +133,7 @@ class Store:
         self._settings = Settings()
         self._prepare_folder(private=path is None)
         try:
-            self._lock = hold_lock(self.path.with_name(f"{self.path.name}.lock"))
+            self._lock = hold_lock(self._lock_path())
         except OSError as exc:  # the folder is unusable: the open below says so
             log.info("no lock file for %s: %s", self.path, exc)
         self._conn = self._open()
@@ -148,6 +150,9 @@ class Store:
                 folder.chmod(0o700)
             elif private and folder.stat().st_uid == os.getuid() and folder.stat().st_mode & 0o077:
                 folder.chmod(0o700)
+
+    def _lock_path(self) -> Path:
+        return self.path.with_name(f"{self.path.name}.lock")
 
     def _open(self) -> sqlite3.Connection:
         existed = os.path.lexists(self.path)
@@ -172,6 +177,7 @@ class Store:
                 conn.close()
                 raise StorageInUseError(f"{self.path} is in use by another program: {exc}") from exc
             self._file = conn
+            self._may_create = not existed
             return self._to_memory(exc, fault)
         self._file = conn
         return conn
@@ -216,6 +222,7 @@ class Store:
                     raise
                 # e.g. a full disk: a read-only look needs a -shm file; the exclusive one not.
         else:
+            self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
             os.close(os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600))
         _make_private(self.path)
         conn = connect(self.path)
@@ -234,21 +241,22 @@ class Store:
         back, so a file that could not be read is never overwritten.
         """
         mem = sqlite3.connect(":memory:", isolation_level=None)
-        version = 0
         if self._file is not None:
             try:
-                self._file.backup(mem)
-                version = int(mem.execute("SELECT version FROM schema_version").fetchone()[0])
+                if self._file.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+                    self._file.backup(mem)
             except sqlite3.Error as exc:
                 log.warning("cannot read %s into memory: %s", self.path, exc)
                 self._file.close()
                 self._file = None
                 mem.close()
                 mem = sqlite3.connect(":memory:", isolation_level=None)
-                version = 0
+        if self._file is None and not self._may_create:
+            self._seed_stamp = self._seed_read_only(mem)
+        version = _version(mem)
         prepare(mem, version)
         kind = NoticeKind.CANNOT_SAVE if fault is _Fault.FULL else NoticeKind.UNWRITABLE
-        if self._file is None and not self._may_create:
+        if self._file is None and not self._may_create and self._seed_stamp is None:
             kind = NoticeKind.UNWRITABLE
         if kind is NoticeKind.UNWRITABLE:
             self.persistent = False
@@ -262,6 +270,27 @@ class Store:
         self._last_retry = time.monotonic()
         return mem
 
+    def _seed_read_only(self, mem: sqlite3.Connection) -> tuple[int, int] | None:
+        """Read a file that cannot be opened for writing (read-only folder or mount) into
+        ``mem``; return its (mtime, size) so it is written back only if nothing changed it.
+
+        Only a file without write-ahead content qualifies: the read ignores ``-wal``.
+        """
+        wal = Path(f"{self.path}-wal")
+        try:
+            if not self.path.is_file() or (wal.exists() and wal.stat().st_size > 0):
+                return None
+            stamp = _stamp(self.path)
+            uri = f"{self.path.absolute().as_uri()}?immutable=1"
+            with closing(sqlite3.connect(uri, uri=True, isolation_level=None)) as ro:
+                if check(ro) == 0:
+                    return None
+                ro.backup(mem)
+        except (BrokenDatabaseError, sqlite3.Error, OSError) as exc:
+            log.warning("cannot read %s at all: %s", self.path, exc)
+            return None
+        return stamp
+
     def _write_back(self) -> None:
         """Working in memory after a failure: try the file again, at most once a retry_interval."""
         if self._saving or self._conn is self._file:
@@ -273,8 +302,11 @@ class Store:
         try:
             if self._file is None:
                 fresh = not os.path.lexists(self.path) or self.path.stat().st_size == 0
-                if not self._may_create or not fresh:
+                unchanged = self._seed_stamp is not None and self._seed_stamp == _stamp(self.path)
+                if not (self._may_create and fresh) and not unchanged:
                     return
+                if self._lock is None:
+                    self._lock = hold_lock(self._lock_path())
                 conn, version = self._connect_checked()
                 try:
                     prepare(conn, version)
@@ -363,7 +395,8 @@ class Store:
         if self._file is not None:
             self._file.close()
         if self._lock is not None:
-            self._lock.close()
+            with contextlib.suppress(OSError):
+                self._lock.close()
 
     def __enter__(self) -> Store:
         return self
@@ -830,6 +863,18 @@ def _classify(exc: BaseException) -> _Fault:
     if isinstance(exc, OSError) and exc.errno in _FULL_ERRNOS:
         return _Fault.FULL
     return _Fault.UNWRITABLE
+
+
+def _version(conn: sqlite3.Connection) -> int:
+    """The schema version of a checked (or empty) database."""
+    if not conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+        return 0
+    return int(conn.execute("SELECT version FROM schema_version").fetchone()[0])
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    st = path.stat()
+    return st.st_mtime_ns, st.st_size
 
 
 def _make_private(path: Path) -> None:
