@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from app_helpers import card_point, drag, tap, window
-from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtCore import QPoint, QRect, Qt, QTimer
+from PySide6.QtGui import QColor
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QComboBox, QDialog
 
 from canfield import Card
 from canfield.gui.i18n_qt import switch_language
@@ -68,3 +69,40 @@ def test_dragged_cards_cast_a_shadow_that_goes_on_release(window: MainWindow) ->
         start + QPoint(90, 60),
     )
     assert not shadow.isVisible()
+
+
+def test_every_back_and_felt_setting_has_its_art() -> None:
+    from canfield.gui import cardart
+    from canfield.storage import CARD_BACKS, FELTS
+
+    assert cardart.back_names() == CARD_BACKS
+    assert cardart.felt_names() == FELTS
+
+
+def test_card_back_and_table_colour_from_settings(window: MainWindow) -> None:
+    viewport = window.view.viewport()
+    stock = window.view.mapFromScene(window.scene.slot_item(("stock", 0)).sceneBoundingRect())
+    felt_at = QPoint(viewport.width() // 2, viewport.height() - 20)
+    back_at = stock.boundingRect().center() + QPoint(0, -stock.boundingRect().height() // 4)
+
+    def colours() -> tuple[QColor, QColor]:
+        image = viewport.grab().toImage()
+        return image.pixelColor(felt_at), image.pixelColor(back_at)
+
+    felt, back = colours()
+    assert felt.green() > felt.red() and back.blue() > back.red()  # green baize, blue backs
+
+    def choose() -> None:
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, QDialog)
+        for name, value in (("cardBack", "red"), ("felt", "blue")):
+            box = dialog.findChild(QComboBox, name)
+            box.setCurrentIndex(box.findData(value))
+        dialog.accept()
+
+    QTimer.singleShot(0, choose)
+    window.act_settings.trigger()
+    assert (window.settings.card_back, window.settings.felt) == ("red", "blue")
+    QApplication.processEvents()
+    felt, back = colours()
+    assert felt.blue() > felt.green() and back.red() > back.blue()

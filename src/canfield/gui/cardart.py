@@ -822,8 +822,49 @@ def paint_face(
 # --- back, slot, felt ----------------------------------------------------------------------
 
 
-def paint_back(painter: QPainter, rect: QRectF) -> None:
-    """Deep blue back with a fine double lattice inside a white border."""
+_BACKS: Final[dict[str, tuple[QColor, QColor, QColor, QColor]]] = {
+    # light end, dark end, lattice, medallion
+    "blue": (
+        QColor(30, 62, 128),
+        QColor(18, 38, 88),
+        QColor(120, 156, 222, 150),
+        QColor(22, 46, 102),
+    ),
+    "red": (
+        QColor(152, 36, 44),
+        QColor(96, 18, 26),
+        QColor(238, 150, 150, 150),
+        QColor(112, 24, 32),
+    ),
+    "green": (
+        QColor(28, 108, 70),
+        QColor(14, 66, 40),
+        QColor(140, 214, 166, 150),
+        QColor(18, 78, 48),
+    ),
+}
+"""Card back colourways by the names of the setting ``card_back``."""
+_FELTS: Final[dict[str, tuple[QColor, QColor, QColor]]] = {
+    # centre, middle, edge
+    "green": (QColor(46, 128, 74), QColor(30, 100, 56), QColor(14, 60, 33)),
+    "blue": (QColor(44, 98, 156), QColor(28, 72, 124), QColor(12, 38, 74)),
+    "red": (QColor(142, 44, 48), QColor(110, 28, 34), QColor(60, 12, 16)),
+    "grey": (QColor(98, 104, 108), QColor(74, 80, 84), QColor(38, 42, 46)),
+}
+"""Table colours by the names of the setting ``felt``."""
+
+
+def back_names() -> tuple[str, ...]:
+    return tuple(_BACKS)
+
+
+def felt_names() -> tuple[str, ...]:
+    return tuple(_FELTS)
+
+
+def paint_back(painter: QPainter, rect: QRectF, back: str = "blue") -> None:
+    """A deep-coloured back with a fine double lattice inside a white border."""
+    light, dark, lattice, medallion = _BACKS.get(back, _BACKS["blue"])
     w = rect.width()
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -834,14 +875,14 @@ def paint_back(painter: QPainter, rect: QRectF) -> None:
     clip = QPainterPath()
     clip.addRoundedRect(inner, r, r)
     grad = QLinearGradient(inner.topLeft(), inner.bottomRight())
-    grad.setColorAt(0.0, QColor(30, 62, 128))
-    grad.setColorAt(1.0, QColor(18, 38, 88))
+    grad.setColorAt(0.0, light)
+    grad.setColorAt(1.0, dark)
     painter.fillPath(clip, QBrush(grad))
     painter.setClipPath(clip)
     step = max(5.0, w / 9.0)
     thin = max(0.5, w / 200.0)
     gap = step * 0.09
-    painter.setPen(QPen(QColor(120, 156, 222, 150), thin))
+    painter.setPen(QPen(lattice, thin))
     span = inner.width() + inner.height()
     n = int(span / step) + 2
     for i in range(-n, n + 1):
@@ -871,18 +912,18 @@ def paint_back(painter: QPainter, rect: QRectF) -> None:
     fr = inner.adjusted(w * 0.03, w * 0.03, -w * 0.03, -w * 0.03)
     painter.drawRoundedRect(fr, r * 0.6, r * 0.6)
     if w >= SMALL_WIDTH:
-        _back_medallion(painter, inner.center(), w)
+        _back_medallion(painter, inner.center(), w, medallion)
     painter.restore()
 
 
-def _back_medallion(painter: QPainter, c: QPointF, w: float) -> None:
+def _back_medallion(painter: QPainter, c: QPointF, w: float, fill: QColor) -> None:
     """A lozenge in the middle of the back holding the four suits in gold."""
     rx, ry = w * 0.24, w * 0.34
     lozenge = _poly(
         (c.x(), c.y() - ry), (c.x() + rx, c.y()), (c.x(), c.y() + ry), (c.x() - rx, c.y())
     )
     painter.setPen(QPen(QColor(255, 255, 255, 170), max(0.8, w / 110.0)))
-    painter.setBrush(QColor(22, 46, 102))
+    painter.setBrush(fill)
     painter.drawPath(lozenge)
     k = 0.8
     inner = _poly(
@@ -961,14 +1002,15 @@ def paint_slot(painter: QPainter, rect: QRectF, label: str = "") -> None:
     painter.restore()
 
 
-def paint_felt(painter: QPainter, rect: QRectF) -> None:
-    """Green baize with a soft light pool in the middle; cheap to paint every frame."""
+def paint_felt(painter: QPainter, rect: QRectF, felt: str = "green") -> None:
+    """Baize with a soft light pool in the middle; cheap to paint every frame."""
+    centre, middle, edge = _FELTS.get(felt, _FELTS["green"])
     c = rect.center()
     radius = max(rect.width(), rect.height()) * 0.75
     grad = QRadialGradient(QPointF(c.x(), c.y() - rect.height() * 0.1), radius)
-    grad.setColorAt(0.0, QColor(46, 128, 74))
-    grad.setColorAt(0.55, QColor(30, 100, 56))
-    grad.setColorAt(1.0, QColor(14, 60, 33))
+    grad.setColorAt(0.0, centre)
+    grad.setColorAt(0.55, middle)
+    grad.setColorAt(1.0, edge)
     painter.fillRect(rect, QBrush(grad))
 
 
@@ -984,6 +1026,7 @@ def _render(
     four_colour: bool,
     compact_index: bool,
     ranks: tuple[str, ...],
+    back: str,
 ) -> QPixmap:
     height = round(width * CARD_ASPECT)
     pixmap = QPixmap(round(width * dpr), round(height * dpr))
@@ -995,7 +1038,7 @@ def _render(
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
         rect = QRectF(0.0, 0.0, float(width), float(height))
         if card is None:
-            paint_back(painter, rect)
+            paint_back(painter, rect, back)
         else:
             paint_face(
                 painter,
@@ -1018,8 +1061,9 @@ def card_pixmap(
     four_colour: bool = False,
     compact_index: bool = False,
     ranks: tuple[str, ...] = RANK_LABELS,
+    back: str = "blue",
 ) -> QPixmap:
-    """A cached rendering of ``card`` (``None`` for the back), ``width`` logical px wide.
+    """A cached rendering of ``card`` (``None`` for the back, in colourway ``back``).
 
     ``compact_index`` asks for the squeezed-column corner index (see :func:`paint_face`);
     ``ranks`` are the corner letters in the table's language.
@@ -1031,6 +1075,7 @@ def card_pixmap(
     face = None if card is None else int(card)
     compact = bool(compact_index) and face is not None
     letters = RANK_LABELS if face is None else tuple(ranks)
+    colourway = str(back) if face is None else ""
     return _render(
         face,
         int(width),
@@ -1038,6 +1083,7 @@ def card_pixmap(
         four_colour=bool(four_colour),
         compact_index=compact,
         ranks=letters,
+        back=colourway,
     )
 
 

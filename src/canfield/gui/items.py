@@ -48,6 +48,8 @@ class CardItem(QGraphicsObject):
         self.four_colour = False
         self.rank_letters: tuple[str, ...] = cardart.RANK_LABELS
         """The corner letters, ace to king, in the table's language."""
+        self.back = "blue"
+        """The back's colourway (the ``card_back`` setting)."""
         self.lifted = False
         self._flip = 1.0
         self._compact_index = False
@@ -128,6 +130,7 @@ class CardItem(QGraphicsObject):
             four_colour=self.four_colour,
             compact_index=self._compact_index,
             ranks=self.rank_letters,
+            back=self.back,
         )
         painter.drawPixmap(QPointF(0, 0), pixmap)
 

@@ -101,6 +101,7 @@ class TableScene(QGraphicsScene):
         self.double_tap = True
         self.animations = True
         self.four_colour = False
+        self.felt = "green"
         self.lang = "en"
         self.interactive = True
         self._cards: dict[int, CardItem] = {}
@@ -217,6 +218,16 @@ class TableScene(QGraphicsScene):
         self._stock_count.place(lay.stock)
         return True
 
+    def set_theme(self, back: str, felt: str) -> None:
+        """The card backs' colourway and the table's colour (the view repaints its cache)."""
+        for item in self._cards.values():
+            if item.back != back:
+                item.back = back
+                item.update()
+        if felt != self.felt:
+            self.felt = felt
+            self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+
     def set_four_colour(self, on: bool) -> None:
         self.four_colour = on
         for item in self._cards.values():
@@ -237,7 +248,7 @@ class TableScene(QGraphicsScene):
     def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:  # noqa: N802 - Qt override
         painter.save()
         painter.setClipRect(QRectF(rect))
-        cardart.paint_felt(painter, self.sceneRect())
+        cardart.paint_felt(painter, self.sceneRect(), self.felt)
         painter.restore()
 
     # -- following the model ----------------------------------------------------

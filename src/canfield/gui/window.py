@@ -410,8 +410,7 @@ class MainWindow(QMainWindow):
         self._tick()
         self.save()
         self._refresh(change)
-        if self._background_solver and not self.demo_running:
-            self._solve_timer.start()
+        self._watch_winnability()
 
     def _refresh(self, change: Change | None) -> None:
         game = self.model.game
@@ -744,14 +743,17 @@ class MainWindow(QMainWindow):
             move = getattr(result, "move", None)
             verdict = getattr(result, "verdict", None)
             undo = getattr(result, "undo", None)
+            note = self._settings.show_winnability  # else the answer is only the message
             if move is not None:
                 self.scene.show_hint(move)
-                self._solver_note = _("Winnable")
+                if note:
+                    self._solver_note = _("Winnable")
                 text = self.scene.hint_text(move)
                 self.statusBar().showMessage(text, 6000)
                 self.view.announce(text)
             elif verdict is Verdict.LOST:
-                self._solver_note = _("No winning line")
+                if note:
+                    self._solver_note = _("No winning line")
                 if undo:
                     self._offer_undo(undo)
                     message = ngettext(
@@ -768,8 +770,25 @@ class MainWindow(QMainWindow):
 
         self._worker.submit(lambda: hint(snapshot, time_limit=3.0), done)
 
+    def _watch_winnability(self) -> None:
+        """Ask the solver about this position soon, if the player wants the note shown.
+
+        Off by default: the app never declares a lost game unasked (Hint asks).
+        """
+        if (
+            self._background_solver
+            and self._settings.show_winnability
+            and not self.demo_running
+            and not self.model.game.is_won
+        ):
+            self._solve_timer.start()
+        else:
+            self._solve_timer.stop()
+
     def _solve_in_background(self) -> None:
         """KPatience-style "solvable / not solvable" note, computed off the GUI thread."""
+        if not self._settings.show_winnability:
+            return
         from canfield.solver import Verdict, solve
 
         state = self.model.state
@@ -822,6 +841,15 @@ class MainWindow(QMainWindow):
         self.scene.double_tap = settings.double_tap
         self.scene.animations = settings.animations
         self.scene.set_four_colour(settings.four_colour)
+        if (settings.card_back, settings.felt) != (old.card_back, old.felt) or not save:
+            self.scene.set_theme(settings.card_back, settings.felt)
+            self.view.resetCachedContent()
+            self.view.viewport().update()
+        if settings.show_winnability != old.show_winnability or not save:
+            if not settings.show_winnability:
+                self._solver_note = ""
+                self.solver_label.setText("")
+            self._watch_winnability()
         if save:
             self._save_settings()
             if settings.language != old.language:

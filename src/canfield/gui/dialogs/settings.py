@@ -1,4 +1,4 @@
-"""The Settings window: Double tap, animations, four-colour deck, default draw, language.
+"""The Settings window: play options, the winnability note, the look (backs, felt), draw, language.
 
 The language applies live: picking one switches the whole app at once (this
 dialog included) so the player sees what they chose; Cancel switches back.
@@ -31,7 +31,18 @@ from canfield.gui.dialogs._common import (
 )
 from canfield.gui.i18n_qt import language_notifier, switch_language, translate_buttons
 from canfield.i18n import _
-from canfield.storage.settings import Settings
+from canfield.storage.settings import CARD_BACKS, FELTS, Settings
+
+
+def colour_names() -> dict[str, str]:
+    """The names of the card back and table colours, in the current language."""
+    return {
+        "blue": _("Blue"),
+        "red": _("Red"),
+        "green": _("Green"),
+        "grey": _("Grey"),
+    }
+
 
 __all__ = ["SettingsDialog"]
 
@@ -53,6 +64,14 @@ class SettingsDialog(QDialog):
         self._animations_hint = hint_label(page)
         self._four_colour = self._check(page, "fourColour", settings.four_colour)
         self._four_colour_hint = hint_label(page)
+        self._winnability = self._check(page, "showWinnability", settings.show_winnability)
+        self._winnability_hint = hint_label(page)
+
+        self._look_heading = heading(page)
+        self._back = self._combo(page, "cardBack", CARD_BACKS, settings.card_back)
+        self._back_label = self._buddy(page, self._back)
+        self._felt = self._combo(page, "felt", FELTS, settings.felt)
+        self._felt_label = self._buddy(page, self._felt)
 
         self._general_heading = heading(page)
         self._draw = QComboBox(page)
@@ -93,6 +112,16 @@ class SettingsDialog(QDialog):
         column.addLayout(option_block(self._double_tap, self._double_tap_hint))
         column.addLayout(option_block(self._animations, self._animations_hint))
         column.addLayout(option_block(self._four_colour, self._four_colour_hint))
+        column.addLayout(option_block(self._winnability, self._winnability_hint))
+        column.addSpacing(14)
+        column.addWidget(self._look_heading)
+        look = QFormLayout()
+        look.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        look.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        look.setVerticalSpacing(10)
+        look.addRow(self._back_label, self._back)
+        look.addRow(self._felt_label, self._felt)
+        column.addLayout(look)
         column.addSpacing(14)
         column.addWidget(self._general_heading)
         column.addLayout(form)
@@ -135,6 +164,24 @@ class SettingsDialog(QDialog):
         )
 
     @staticmethod
+    def _combo(parent: QWidget, name: str, values: tuple[str, ...], current: str) -> QComboBox:
+        box = QComboBox(parent)
+        box.setObjectName(name)
+        box.setMinimumHeight(TOUCH_HEIGHT)
+        for value in values:
+            box.addItem("", value)
+        box.setCurrentIndex(box.findData(current))
+        return box
+
+    @staticmethod
+    def _buddy(parent: QWidget, field: QWidget) -> QLabel:
+        label = QLabel(parent)
+        label.setBuddy(field)
+        label.setWordWrap(True)
+        label.setMinimumHeight(TOUCH_HEIGHT)
+        return label
+
+    @staticmethod
     def _check(parent: QWidget, name: str, checked: bool) -> QCheckBox:
         box = QCheckBox(parent)
         box.setObjectName(name)
@@ -166,6 +213,24 @@ class SettingsDialog(QDialog):
             _("Each suit has its own colour, so the suits are easier to tell apart.")
         )
         self._four_colour.setAccessibleDescription(self._four_colour_hint.text())
+        self._winnability.setText(_("Show whether the deal can still be won"))
+        self._winnability.setAccessibleName(self._winnability.text())
+        self._winnability_hint.setText(
+            _(
+                "After each move the status bar says whether a winning line is left. "
+                "Off, the app says so only when you ask for a hint."
+            )
+        )
+        self._winnability.setAccessibleDescription(self._winnability_hint.text())
+        self._look_heading.setText(_("Look"))
+        self._back_label.setText(_("Card &back"))
+        self._back.setAccessibleName(_("Card back"))
+        self._felt_label.setText(_("&Table colour"))
+        self._felt.setAccessibleName(_("Table colour"))
+        names = colour_names()
+        for box in (self._back, self._felt):
+            for index in range(box.count()):
+                box.setItemText(index, names[box.itemData(index)])
         self._general_heading.setText(_("General"))
         self._draw_label.setText(_("&Default draw"))
         self._draw.setItemText(0, _("3 cards (Hard)"))
@@ -190,6 +255,9 @@ class SettingsDialog(QDialog):
         self._double_tap.setChecked(defaults.double_tap)
         self._animations.setChecked(defaults.animations)
         self._four_colour.setChecked(defaults.four_colour)
+        self._winnability.setChecked(defaults.show_winnability)
+        self._back.setCurrentIndex(self._back.findData(defaults.card_back))
+        self._felt.setCurrentIndex(self._felt.findData(defaults.felt))
         self._draw.setCurrentIndex(self._draw.findData(defaults.draw))
         self._language.setCurrentIndex(self._language.findData(defaults.language))
 
@@ -207,6 +275,9 @@ class SettingsDialog(QDialog):
             double_tap=self._double_tap.isChecked(),
             animations=self._animations.isChecked(),
             four_colour=self._four_colour.isChecked(),
+            show_winnability=self._winnability.isChecked(),
+            card_back=str(self._back.currentData()),
+            felt=str(self._felt.currentData()),
             draw=draw,
             language=language,
         )

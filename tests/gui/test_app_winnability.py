@@ -1,0 +1,70 @@
+"""The winnability note: never unasked (off by default); when on, after every move and restart."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from app_helpers import WIN_DECK, WIN_MOVES
+from PySide6.QtCore import QTimer
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QCheckBox, QDialog
+
+from canfield import Game
+from canfield.gui.window import MainWindow
+from canfield.storage import Store
+
+
+def solving_window(tmp_path: Path, qtbot: object) -> MainWindow:
+    """A window with the background solver on, on a deal the solver wins at once."""
+    store = Store(tmp_path / "canfield.sqlite3")
+    game = Game.from_deck(WIN_DECK, draw=1)
+    win = MainWindow(store, game, background_solver=True)
+    win.apply_settings(store.settings.replace(animations=False), save=False)
+    win.resize(1000, 720)
+    win.show()
+    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    return win
+
+
+def test_no_note_unless_the_player_asks(
+    tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("canfield.gui.dialogs.confirm_restart", lambda parent: True)
+    win = solving_window(tmp_path, qtbot)
+    assert not win.settings.show_winnability
+    for move in WIN_MOVES[:5]:
+        win.model.play(move)
+    win.restart_game()
+    QTest.qWait(1500)  # longer than the solver's start delay
+    assert win.solver_label.text() == ""
+    assert not win._solve_timer.isActive()
+    win.close()
+    win.store.close()
+
+
+def test_turned_on_in_settings_it_shows_now_and_after_a_restart(
+    tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("canfield.gui.dialogs.confirm_restart", lambda parent: True)
+    win = solving_window(tmp_path, qtbot)
+
+    def tick_and_accept() -> None:
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, QDialog)
+        box = dialog.findChild(QCheckBox, "showWinnability")
+        assert box is not None and not box.isChecked()
+        box.click()
+        dialog.accept()
+
+    QTimer.singleShot(0, tick_and_accept)
+    win.act_settings.trigger()
+    assert win.settings.show_winnability
+    assert win.store.settings.show_winnability  # kept
+    qtbot.waitUntil(lambda: win.solver_label.text() == "Winnable", timeout=8000)  # type: ignore[attr-defined]
+    win.model.play(WIN_MOVES[0])
+    win.restart_game()
+    assert win.solver_label.text() == ""
+    qtbot.waitUntil(lambda: win.solver_label.text() == "Winnable", timeout=8000)  # type: ignore[attr-defined]
+    win.close()
+    win.store.close()
