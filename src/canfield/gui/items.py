@@ -8,8 +8,10 @@ device size rather than scaled).
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from canfield.gui import cardart
@@ -282,8 +284,13 @@ class TextItem(QGraphicsObject):
         if not self._text:
             return
         font = QFont()
-        font.setPixelSize(max(8, round(self._rect.height() * 0.78)))
+        size = max(8, round(self._rect.height() * 0.78))
+        font.setPixelSize(size)
         font.setWeight(QFont.Weight.DemiBold)
+        # A long translation gets a smaller font rather than spilling out of its box.
+        wide = QFontMetricsF(font).horizontalAdvance(self._text)
+        if wide > self._rect.width() > 0:
+            font.setPixelSize(max(6, math.floor(size * self._rect.width() / wide)))
         painter.setFont(font)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         painter.setPen(QColor(240, 246, 236, 230))

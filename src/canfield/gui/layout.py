@@ -5,6 +5,10 @@ about) as numbers: a landscape table puts stock/waste and the foundations in
 one row with the reserve and columns below; a portrait (phone) table stacks
 foundations, then stock/waste/reserve, then the columns, so the cards stay
 big enough to touch.
+
+Where the reserve lies face up (Superior), it is fanned sideways so every card
+shows its corner: on a landscape table along the row under the stock, on a
+portrait table in a row of its own above the columns.
 """
 
 from __future__ import annotations
@@ -28,6 +32,11 @@ LABEL_HEIGHT: Final = 0.2
 """Room under the reserve for its card count, as a fraction of the card height."""
 SHRINK_STEPS: Final = (0.9, 0.81, 0.72)
 """Card sizes (of their size for the window) a long column may shrink the table to."""
+RESERVE_STEP: Final = 0.25
+"""Widest sideways fan of a face-up reserve, as a fraction of the card width."""
+FAN_ROOM: Final = 0.45
+"""Extra width (in card widths) a landscape table gives a fanned reserve."""
+RESERVE_CARDS: Final = 13
 
 
 def index_depth(card_w: float) -> float:
@@ -67,9 +76,20 @@ class TableLayout:
     column_bottom: float
     waste_step: float
     column_step: float
+    stock_label: QRectF
+    """Room under the stock for the passes left, where they are limited."""
+    reserve_step: float
+    """Sideways fan of a face-up reserve (0: the reserve is a stack)."""
 
     @classmethod
-    def compute(cls, width: float, height: float, aspect: float, longest: int = 1) -> TableLayout:
+    def compute(
+        cls,
+        width: float,
+        height: float,
+        aspect: float,
+        longest: int = 1,
+        fan_reserve: bool = False,
+    ) -> TableLayout:
         """The arrangement that gives the biggest cards for this window shape.
 
         ``longest`` is the longest column's length: when its fan would have to be
@@ -79,7 +99,13 @@ class TableLayout:
         """
         width = max(width, 120.0)
         height = max(height, 160.0)
-        build = cls._portrait if width < height * 0.95 else cls._landscape
+        portrait = width < height * 0.95
+
+        def build(width: float, height: float, aspect: float, cap: float | None) -> TableLayout:
+            if portrait:
+                return cls._portrait(width, height, aspect, cap, fan_reserve)
+            return cls._landscape(width, height, aspect, cap, fan_reserve)
+
         lay = build(width, height, aspect, None)
         if longest <= 1 or lay.fits(longest):
             return lay
@@ -98,11 +124,12 @@ class TableLayout:
 
     @classmethod
     def _landscape(
-        cls, width: float, height: float, aspect: float, cap: float | None
+        cls, width: float, height: float, aspect: float, cap: float | None, fan: bool = False
     ) -> TableLayout:
         # Across: margin, stock, gap, waste fan, 2 gaps, four piles with 3 gaps, margin.
         gap_f, margin_f = 0.14, 0.3
         across = 1 + gap_f + (1 + 2 * WASTE_STEP) + 2 * gap_f + 4 + 3 * gap_f + 2 * margin_f
+        across += FAN_ROOM if fan else 0.0
         # Down: margin, top row, gap, a column showing a card plus 5 fanned, margin.
         row_gap_f = 0.16
         down = aspect * (1 + row_gap_f + 1 + 5 * COLUMN_STEP) + 2 * margin_f
@@ -123,6 +150,11 @@ class TableLayout:
         label = QRectF(
             left - gap, reserve.bottom() + 0.04 * card_h, card_w + 2 * gap, 0.16 * card_h
         )
+        # The passes left sit in the gap between the rows, under the stock and the waste.
+        stock_label = QRectF(
+            left - margin, stock.bottom() + 0.015 * card_h, card_w + 2 * margin, 0.13 * card_h
+        )
+        room = columns[0].left() - gap - reserve.left() - card_w
         return cls(
             width,
             height,
@@ -138,16 +170,21 @@ class TableLayout:
             height - margin * 0.5,
             WASTE_STEP * card_w,
             COLUMN_STEP * card_h,
+            stock_label,
+            _fan_step(card_w, room) if fan else 0.0,
         )
 
     @classmethod
     def _portrait(
-        cls, width: float, height: float, aspect: float, cap: float | None
+        cls, width: float, height: float, aspect: float, cap: float | None, fan: bool = False
     ) -> TableLayout:
         gap_f, margin_f = 0.1, 0.12
         across = 4 + 3 * gap_f + 2 * margin_f
         row_gap_f = 0.1
-        down = aspect * (3 + 2 * row_gap_f + LABEL_HEIGHT + 4 * COLUMN_STEP) + 2 * margin_f
+        rows = 4 if fan else 3  # a fanned reserve takes a row of its own
+        down = (
+            aspect * (rows + (rows - 1) * row_gap_f + LABEL_HEIGHT + 4 * COLUMN_STEP) + 2 * margin_f
+        )
         card_w = float(int(min(width / across, height / down, cap or width)))
         card_h = float(round(card_w * aspect))
         gap, margin = gap_f * card_w, margin_f * card_w
@@ -159,11 +196,21 @@ class TableLayout:
         row2 = top + card_h + row_gap_f * card_h
         stock = QRectF(slots[0], round(row2), card_w, card_h)
         waste = QRectF(slots[1], round(row2), card_w, card_h)
-        reserve = QRectF(slots[3], round(row2), card_w, card_h)
-        label = QRectF(
-            slots[3] - gap, reserve.bottom() + 0.02 * card_h, card_w + 2 * gap, 0.16 * card_h
+        stock_label = QRectF(
+            slots[0] - gap, row2 + card_h + 0.02 * card_h, 2 * card_w + 3 * gap, 0.16 * card_h
         )
-        row3 = reserve.bottom() + (LABEL_HEIGHT + row_gap_f) * card_h
+        if fan:
+            row_r = row2 + card_h + (LABEL_HEIGHT + row_gap_f) * card_h
+            reserve = QRectF(slots[0], round(row_r), card_w, card_h)
+            below = reserve.bottom() + 0.02 * card_h
+            label = QRectF(slots[2] - gap, below, 2 * card_w + 3 * gap, 0.16 * card_h)
+            row3 = reserve.bottom() + (LABEL_HEIGHT * 0.8 + row_gap_f) * card_h
+        else:
+            reserve = QRectF(slots[3], round(row2), card_w, card_h)
+            label = QRectF(
+                slots[3] - gap, reserve.bottom() + 0.02 * card_h, card_w + 2 * gap, 0.16 * card_h
+            )
+            row3 = reserve.bottom() + (LABEL_HEIGHT + row_gap_f) * card_h
         columns = tuple(QRectF(round(x), round(row3), card_w, card_h) for x in slots)
         # The fan may not reach the reserve: stop a little short of its slot.
         step = min(WASTE_STEP * card_w, (slots[3] - slots[1] - card_w - gap) / 2)
@@ -182,6 +229,8 @@ class TableLayout:
             height - margin * 0.5,
             step,
             COLUMN_STEP * card_h,
+            stock_label,
+            _fan_step(card_w, slots[3] - slots[0]) if fan else 0.0,
         )
 
     def column_step_for(self, count: int) -> float:
@@ -205,6 +254,15 @@ class TableLayout:
         step = self.column_step_for(count)
         return QRectF(slot.x(), slot.y(), self.card_w, self.card_h + step * max(count - 1, 0))
 
+    def reserve_area(self, count: int) -> QRectF:
+        """The rectangle the reserve's cards cover (its slot when empty or stacked)."""
+        return QRectF(
+            self.reserve.x(),
+            self.reserve.y(),
+            self.card_w + self.reserve_step * max(count - 1, 0),
+            self.card_h,
+        )
+
     def waste_area(self, shown: int) -> QRectF:
         return QRectF(
             self.waste.x(),
@@ -212,6 +270,11 @@ class TableLayout:
             self.card_w + self.waste_step * max(shown - 1, 0),
             self.card_h,
         )
+
+
+def _fan_step(card_w: float, room: float) -> float:
+    """The reserve's fan: 13 cards' corners in ``room`` (px beyond the first card), or less."""
+    return float(max(1.0, min(RESERVE_STEP * card_w, room / (RESERVE_CARDS - 1))))
 
 
 def _four(rects: tuple[QRectF, ...]) -> tuple[QRectF, QRectF, QRectF, QRectF]:
@@ -235,7 +298,8 @@ def placements(state: State, layout: TableLayout, shown: int = 1) -> dict[int, P
         out[card] = Placement(pos, 200 + i, True, "waste", 0)
     reserve = layout.reserve.topLeft()
     for i, card in enumerate(state.reserve):
-        out[card] = Placement(reserve, 300 + i, True, "reserve", 0)
+        pos = reserve + QPointF(round(layout.reserve_step * i), 0) if i else reserve
+        out[card] = Placement(pos, 300 + i, True, "reserve", 0)
     for place, suit in enumerate(state.foundation_order):
         corner = layout.foundations[place].topLeft()
         for i, card in enumerate(state.foundation(suit)):

@@ -42,6 +42,8 @@ class GameModel(QObject):
     """The last action won the game (emitted after ``changed``)."""
     about_to_replace = Signal(object)
     """The old game, just before a new or restarted game takes its place."""
+    passes_used_up = Signal()
+    """A stock tap did nothing because the variant allows no more passes through the stock."""
 
     def __init__(self, game: Game, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -80,8 +82,17 @@ class GameModel(QObject):
         return self.play(card_move(card, target))
 
     def draw(self) -> bool:
-        """Tap the stock: draw, or turn the waste over when the stock is empty."""
-        return self.play(Move.DRAW)
+        """Tap the stock: draw, or turn the waste over when the stock is empty.
+
+        A tap the variant refuses because the passes are used up says so
+        (``passes_used_up``), so the player learns why nothing happened.
+        """
+        if self.play(Move.DRAW):
+            return True
+        state = self._game.state
+        if state.waste and not state.stock and not state.is_won:
+            self.passes_used_up.emit()
+        return False
 
     def undo(self, steps: int = 1) -> bool:
         """Take back ``steps`` actions at once (one change, one save); ``False`` if none."""

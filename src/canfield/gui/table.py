@@ -44,10 +44,10 @@ from canfield.gui.layout import Placement, TableLayout, placements
 from canfield.gui.model import Change, GameModel
 from canfield.i18n import _, ngettext
 from canfield.moves import FOUNDATION, Move
-from canfield.rules import card_move, locate, movable_start, pickup
+from canfield.rules import card_move, locate, movable_start, pickup, stock_tap_allowed
 from canfield.state import State
 
-__all__ = ["PileKey", "TableScene"]
+__all__ = ["PileKey", "TableScene", "passes_text"]
 
 PileKey = tuple[str, int]
 """A pile on the table: ``(kind, index)`` with kind stock, waste, reserve, foundation, column."""
@@ -64,6 +64,23 @@ _PILES: Final[tuple[PileKey, ...]] = (
     *(("foundation", i) for i in range(4)),
     *(("column", i) for i in range(4)),
 )
+
+
+def passes_text(state: State) -> str:
+    """The passes through the stock left where the variant limits them, as the description says.
+
+    Like :meth:`canfield.describe` (``passes_left``), the pass under way counts:
+    "3 passes left" at the start of Storehouse, "Last pass" on the final one, and
+    "No passes left" once its stock is empty (a tap then does nothing).
+    """
+    left = state.passes_left
+    if left is None:
+        return ""
+    if left <= 1 and not state.stock:
+        return _("No passes left")
+    if left == 1:
+        return _("Last pass")
+    return _("%(n)d passes left") % {"n": left}
 
 
 @dataclass
@@ -116,6 +133,8 @@ class TableScene(QGraphicsScene):
             self.addItem(slot)
         self._reserve_label = TextItem()
         self.addItem(self._reserve_label)
+        self._passes_label = TextItem()
+        self.addItem(self._passes_label)
         self._stock_count = CountBadge()
         self._stock_count.setZValue(190)  # over the stock's cards (100+), under the waste (200+)
         self.addItem(self._stock_count)
@@ -175,6 +194,11 @@ class TableScene(QGraphicsScene):
         return self._reserve_label
 
     @property
+    def passes_label(self) -> TextItem:
+        """The passes through the stock left, where the variant limits them ('' elsewhere)."""
+        return self._passes_label
+
+    @property
     def stock_count(self) -> CountBadge:
         return self._stock_count
 
@@ -198,7 +222,9 @@ class TableScene(QGraphicsScene):
         """Fit the layout to the table size and the longest column; ``True`` if it changed."""
         width, height = self._size
         longest = max(len(col) for col in state.columns)
-        lay = TableLayout.compute(width, height, cardart.CARD_ASPECT, longest)
+        lay = TableLayout.compute(
+            width, height, cardart.CARD_ASPECT, longest, state.variant.reserve_face_up
+        )
         if not force and lay == self._layout:
             return False
         self._layout = lay
@@ -215,6 +241,7 @@ class TableScene(QGraphicsScene):
         for key, slot in self._slots.items():
             slot.set_rect(rects[key])
         self._reserve_label.set_rect(lay.reserve_label)
+        self._passes_label.set_rect(lay.stock_label)
         self._stock_count.place(lay.stock)
         return True
 
@@ -394,7 +421,8 @@ class TableScene(QGraphicsScene):
         """
         hidden: set[int] = set()
         hidden.update(state.stock[:-2])
-        hidden.update(state.reserve[:-2])
+        if not self._layout.reserve_step:  # a fanned reserve shows every card
+            hidden.update(state.reserve[:-2])
         shown = len(self._model.game.visible_waste())
         hidden.update(state.waste[: max(0, len(state.waste) - shown - 1)])
         for suit in range(4):
@@ -427,7 +455,15 @@ class TableScene(QGraphicsScene):
                 start = suit * 13 + base % 13
                 slot.set_label(rank_letters(self.lang)[start % 13] + CARDS[start].symbol[-1])
             elif kind == "stock":
-                slot.set_label("↻" if state.waste else "")
+                slot.set_label(self._stock_mark(state))
+        self._passes_label.set_text(passes_text(state))
+
+    @staticmethod
+    def _stock_mark(state: State) -> str:
+        """The empty stock's mark: ↻ where a tap turns the waste over, ✕ where no pass is left."""
+        if not state.waste:
+            return ""
+        return "↻" if stock_tap_allowed(state) else "✕"
 
     def pile_label(self, pile: PileKey) -> str:
         """The spoken name of a pile in the table's language."""
@@ -456,7 +492,9 @@ class TableScene(QGraphicsScene):
             return lay.waste_area(len(self._model.game.visible_waste()))
         if kind == "foundation":
             return QRectF(lay.foundations[index])
-        return QRectF({"stock": lay.stock, "reserve": lay.reserve}[kind])
+        if kind == "reserve":
+            return lay.reserve_area(len(state.reserve))
+        return QRectF(lay.stock)
 
     def playable_rects(self) -> list[tuple[PileKey, QRectF]]:
         """Where the player can play now: every pile's top card (a column's movable run).

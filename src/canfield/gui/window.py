@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from canfield.deal import DealCode
 from canfield.describe import LANGUAGES as DESCRIBE_LANGUAGES
 from canfield.game import Game
 from canfield.gui import icons
@@ -44,18 +45,22 @@ from canfield.gui.model import Change, GameModel
 from canfield.gui.storage_notice import show_notices
 from canfield.gui.table import TableScene
 from canfield.gui.toast import Toast
+from canfield.gui.variant_text import variant_title
 from canfield.gui.view import TableView
 from canfield.gui.worker import Worker
 from canfield.i18n import _, language, ngettext
 from canfield.moves import Move
 from canfield.state import State
 from canfield.storage import Settings, StorageError, Store
+from canfield.variants import VARIANTS
 
 __all__ = ["MainWindow"]
 
 DEMO_STEP_MS: Final = 650
 """Show me plays one action this often: slow enough to follow."""
 DEMO_SOLVE_SECONDS: Final = 5.0
+PASSES_MESSAGE_MS: Final = 2500
+"""How long a refused stock tap's reason stays: brief, the stock's own mark says it too."""
 POSITION_MESSAGE_MS: Final = 8000
 """How long "Read position" shows the description, unless a tap or key clears it sooner."""
 
@@ -123,6 +128,7 @@ class MainWindow(QMainWindow):
         self.model.changed.connect(self._on_changed)
         self.model.won.connect(self._on_won)
         self.model.about_to_replace.connect(self._on_about_to_replace)
+        self.model.passes_used_up.connect(self._on_passes_used_up)
         language_notifier().language_changed.connect(self._on_language)
         self.view.viewport().installEventFilter(self)
         self.view.installEventFilter(self)
@@ -342,15 +348,26 @@ class MainWindow(QMainWindow):
 
         A game dealt from an explicit deck has no code: it says so ("Own deck").
         """
-        code = self.model.game.code
+        game = self.model.game
+        code = game.code
         if code is None:
             full = _("Own deck")
+            if game.variant != "canfield":  # a code names its variant; a deck does not
+                full = _("Own deck, %(variant)s") % {"variant": variant_title(game.variant)}
             self.code_label.setText(full)
         else:
             full = _("Game %(code)s") % {"code": code}
             self.code_label.setText(code if self._narrow else full)
         self.code_label.setAccessibleName(full)
         self.code_label.setToolTip(full)
+
+    def _show_title(self) -> None:
+        """ "Canfield", or the variant's name with it: the variant is always in sight."""
+        variant = self.model.game.variant
+        if variant == "canfield":
+            self.setWindowTitle(_("Canfield"))
+        else:
+            self.setWindowTitle(_("%(variant)s — Canfield") % {"variant": variant_title(variant)})
 
     # -- language -----------------------------------------------------------------
 
@@ -363,7 +380,7 @@ class MainWindow(QMainWindow):
 
     def retranslate(self) -> None:
         """Every visible string again, in the current language."""
-        self.setWindowTitle(_("Canfield"))
+        self._show_title()
         self.menu_game.setTitle(_("&Game"))
         self.menu_move.setTitle(_("&Move"))
         self.menu_view.setTitle(_("&View"))
@@ -418,6 +435,7 @@ class MainWindow(QMainWindow):
         self.moves_label.setText(_("Moves: %(moves)d") % {"moves": game.moves_made})
         self.time_label.setText(_("Time: %(time)s") % {"time": format_time(game.elapsed)})
         self._show_code()
+        self._show_title()
         self.solver_label.setText(self._solver_note)
         self.act_undo.setEnabled(game.can_undo)
         self.act_redo.setEnabled(game.can_redo)
@@ -469,6 +487,11 @@ class MainWindow(QMainWindow):
         self._clock_on = False
         self._last_tick = time.monotonic()
 
+    def _on_passes_used_up(self) -> None:
+        self.statusBar().showMessage(
+            _("No passes left: this variant does not turn the waste over again."), PASSES_MESSAGE_MS
+        )
+
     def save(self) -> None:
         """Write the game as it stands (one transaction); a failing disk is reported once."""
         try:
@@ -511,10 +534,16 @@ class MainWindow(QMainWindow):
         return game.moves_made > 0 and not game.is_won
 
     def new_game(self) -> None:
-        """Ask for the next deal (draw mode, a code, winnable only) and deal it."""
+        """Ask for the next deal (variant, draw mode, a code, winnable only) and deal it."""
         from canfield.gui.dialogs import NewGameDialog, confirm_abandon
 
-        dialog = NewGameDialog(self, self._settings.draw, self._settings.winnable_only)
+        last = self._settings.last_variant
+        dialog = NewGameDialog(
+            self,
+            self._settings.draw,
+            self._settings.winnable_only,
+            last if last in VARIANTS else "canfield",
+        )
         accepted = dialog.exec() == NewGameDialog.DialogCode.Accepted
         choice = dialog.choice()
         dialog.deleteLater()
@@ -523,20 +552,21 @@ class MainWindow(QMainWindow):
         if self._in_progress() and not confirm_abandon(self):
             return
         self._settings = self._settings.replace(
-            draw=choice.draw, winnable_only=choice.winnable_only
+            draw=choice.draw, winnable_only=choice.winnable_only, last_variant=choice.variant
         )
         self._save_settings()
         if choice.code is not None:
             self.start_game(Game.from_code(choice.code))
         elif choice.deck is not None:
-            self.start_game(Game.from_deck(choice.deck, choice.draw))
+            self.start_game(Game.from_deck(choice.deck, choice.draw, choice.variant))
         elif choice.winnable_only:
-            self._deal_winnable(choice.draw)
+            self._deal_winnable(choice.draw, choice.variant)
         else:
-            self.start_game(Game.new(choice.draw))
+            self.start_game(Game.new(choice.draw, choice.variant))
 
-    def _deal_winnable(self, draw: int) -> None:
-        from canfield.solver import random_winnable_deal
+    def _deal_winnable(self, draw: int, variant: str = "canfield") -> None:
+        """Deal a random deal the solver proved winnable; say so plainly when none was found."""
+        from canfield.gui.winnable import find_winnable_deal
 
         self.statusBar().showMessage(_("Looking for a winnable deal…"))
         self.setCursor(Qt.CursorShape.BusyCursor)
@@ -544,14 +574,17 @@ class MainWindow(QMainWindow):
         def done(result: object) -> None:
             self.unsetCursor()
             self.statusBar().clearMessage()
-            if isinstance(result, Exception):
-                self.start_game(Game.new(draw))
-            else:
-                self.start_game(Game.from_code(str(result)))
+            if isinstance(result, DealCode):
+                self.start_game(Game.from_code(result))
                 self._solver_note = _("Winnable deal")
                 self._refresh(None)
+                return
+            self.start_game(Game.new(draw, variant))
+            self.statusBar().showMessage(
+                _("No winnable deal was found in time: this deal is a random one."), 6000
+            )
 
-        self._worker.submit(lambda: random_winnable_deal(draw, time_limit=1.0, tries=20), done)
+        self._worker.submit(lambda: find_winnable_deal(draw, variant), done)
 
     def start_game(self, game: Game) -> None:
         self.model.set_game(game, "new")

@@ -1,4 +1,4 @@
-"""The New game window: draw mode, an optional game code or deck to replay, "winnable only".
+"""The New game window: variant, draw mode, a game code or deck to replay, "winnable only".
 
 The field takes a game code or an explicit 52-card deck (SPEC section 4), read
 by the engine's own parsers (:mod:`.deal_text`). It is judged when the player
@@ -6,10 +6,12 @@ pauses typing, leaves the field or presses Deal - never from the first key -
 and the reason, in the app's language, shows right under it; Deal refuses a
 field that is neither.
 
-A code fixes the draw mode (``D1``/``D3``), so the draw choice follows the code
-typed in, and choosing the other draw mode rewrites the code's ``D`` part in the
-field: what the player sees is always exactly what will be dealt. A deck has no
-draw mode of its own: the draw choice applies to it.
+A code fixes the variant and the draw mode (``CF1-RAINBOW-D1-…``), so both
+choices follow the code typed in, and choosing another variant or draw mode
+rewrites the code in the field: what the player sees is always exactly what will
+be dealt. A deck has neither of its own: the choices apply to it. Choosing a
+variant sets the draw mode to that variant's own (docs/rules.md §9); the player
+may then change it.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QLabel,
@@ -43,7 +46,9 @@ from canfield.gui.dialogs._common import (
 )
 from canfield.gui.dialogs.deal_text import DealText, DealTextError, read_deal_text
 from canfield.gui.i18n_qt import language_notifier, translate_buttons
+from canfield.gui.variant_text import APP_VARIANTS, variant_summary, variant_title
 from canfield.i18n import _
+from canfield.variants import variant_named
 
 __all__ = ["NewGameChoice", "NewGameDialog"]
 
@@ -53,23 +58,29 @@ PAUSE_MS: Final = 900
 
 @dataclass(frozen=True, slots=True)
 class NewGameChoice:
-    """What the player asked for: a draw mode, and a code or deck to replay (else a new deal)."""
+    """What the player asked for: variant, draw mode, and a code or deck (else a new deal)."""
 
     draw: int
     code: str | None
     winnable_only: bool
     deck: tuple[Card, ...] | None = None
+    variant: str = "canfield"
 
 
 class NewGameDialog(QDialog):
     """Ask for the next game; after ``exec()`` returns Accepted, read :meth:`choice`."""
 
     def __init__(
-        self, parent: QWidget | None = None, default_draw: int = 3, winnable_only: bool = False
+        self,
+        parent: QWidget | None = None,
+        default_draw: int = 3,
+        winnable_only: bool = False,
+        variant: str = "canfield",
     ) -> None:
         super().__init__(parent)
         if default_draw not in (1, 3):
             raise ValueError(f"default_draw must be 1 or 3, not {default_draw!r}")
+        variant = variant_named(variant).name  # a bad name is refused here, loudly
         self.setObjectName("newGameDialog")
         self.setModal(True)
         self._read = DealText()
@@ -80,6 +91,19 @@ class NewGameDialog(QDialog):
         self._pause.setSingleShot(True)
         self._pause.setInterval(PAUSE_MS)
         self._pause.timeout.connect(self.judge)
+
+        self._variant_heading = heading(self)
+        self._variant_box = QComboBox(self)
+        self._variant_box.setObjectName("variantBox")
+        self._variant_box.setMinimumHeight(TOUCH_HEIGHT)
+        names = APP_VARIANTS if variant in APP_VARIANTS else (*APP_VARIANTS, variant)
+        for name in names:
+            self._variant_box.addItem(name, name)
+        self._variant_box.setCurrentIndex(names.index(variant))
+        self._variant_heading.setBuddy(self._variant_box)
+        self._variant_hint = hint_label(self)
+        self._variant_hint.setObjectName("variantSummary")
+        self._variant_box.currentIndexChanged.connect(self._variant_changed)
 
         self._draw_heading = heading(self)
         self._draw3 = ChoiceButton(self)
@@ -137,6 +161,10 @@ class NewGameDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(18, 18, 18, 14)
         layout.setSpacing(8)
+        layout.addWidget(self._variant_heading)
+        layout.addWidget(self._variant_box)
+        layout.addWidget(self._variant_hint)
+        layout.addSpacing(12)
         layout.addWidget(self._draw_heading)
         layout.addWidget(self._draw3)
         layout.addWidget(self._draw1)
@@ -150,6 +178,7 @@ class NewGameDialog(QDialog):
         layout.addStretch(1)
         layout.addWidget(self._buttons)
 
+        self.setTabOrder(self._variant_box, self._draw3)
         self.setTabOrder(self._draw3, self._code_edit)
         self.setTabOrder(self._code_edit, self._winnable)
         self.retranslate()
@@ -162,6 +191,12 @@ class NewGameDialog(QDialog):
         """Set every text in the current language (also called after a language switch)."""
         self.setWindowTitle(_("New game"))
         self.setAccessibleName(_("New game"))
+        self._variant_heading.setText(_("&Variant"))
+        for index in range(self._variant_box.count()):
+            name = str(self._variant_box.itemData(index))
+            self._variant_box.setItemText(index, variant_title(name))
+        self._variant_box.setAccessibleName(_("Variant"))
+        self._show_summary()
         self._draw_heading.setText(_("Draw"))
         self._draw3.set_texts(_("3 cards"), _("Hard"))
         self._draw1.set_texts(_("1 card"), _("Easy"))
@@ -185,6 +220,15 @@ class NewGameDialog(QDialog):
             self.judge()  # the shown reason, in the new language
         else:
             self._code_edit.setAccessibleDescription(self._field_description())
+
+    def _show_summary(self) -> None:
+        summary = variant_summary(self.variant())
+        self._variant_hint.setText(summary)
+        self._variant_box.setAccessibleDescription(summary)
+
+    def variant(self) -> str:
+        """The variant chosen now (a code in the field has set it)."""
+        return str(self._variant_box.currentData())
 
     def _ok_button(self) -> QPushButton:
         return self._buttons.button(QDialogButtonBox.StandardButton.Ok)
@@ -212,19 +256,50 @@ class NewGameDialog(QDialog):
         if code is not None and not self._syncing:
             self._syncing = True
             try:
+                self._select_variant(code.variant.name)
                 (self._draw3 if code.draw == 3 else self._draw1).setChecked(True)
             finally:
                 self._syncing = False
         # A replayed deal is what it is: "winnable only" applies to random deals.
         self._winnable.setEnabled(self._read == DealText())
 
+    def _select_variant(self, name: str) -> None:
+        """Show ``name`` as chosen (a code may name one the list leaves out: it is added)."""
+        index = self._variant_box.findData(name)
+        if index < 0:
+            self._variant_box.addItem(variant_title(name), name)
+            index = self._variant_box.count() - 1
+        self._variant_box.setCurrentIndex(index)
+        self._show_summary()
+
+    def _variant_changed(self, _index: int) -> None:
+        self._show_summary()
+        if self._syncing:
+            return
+        rules = variant_named(self.variant())
+        self._syncing = True
+        try:
+            (self._draw3 if rules.draw == 3 else self._draw1).setChecked(True)
+        finally:
+            self._syncing = False
+        self._rewrite_code()
+
     def _draw_toggled(self, draw: int, checked: bool) -> None:
+        if checked and not self._syncing:
+            self._rewrite_code()
+
+    def _rewrite_code(self) -> None:
+        """A code in the field follows the variant and draw chosen."""
         code = self._read.code
-        if not checked or self._syncing or code is None or code.draw == draw:
+        if code is None:
+            return
+        draw = self._draws.checkedId()
+        rules = variant_named(self.variant())
+        if code.draw == draw and code.variant is rules:
             return
         self._syncing = True
         try:
-            self._code_edit.setText(str(DealCode(code.number, draw)))
+            self._code_edit.setText(str(DealCode(code.number, draw, rules)))
         finally:
             self._syncing = False
 
@@ -267,5 +342,5 @@ class NewGameDialog(QDialog):
         code, deck = self._read.code, self._read.deck
         winnable = self._winnable.isChecked()  # kept as the setting; a replay ignores it
         if code is not None:
-            return NewGameChoice(code.draw, str(code), winnable)
-        return NewGameChoice(draw, None, winnable, deck)
+            return NewGameChoice(code.draw, str(code), winnable, variant=code.variant.name)
+        return NewGameChoice(draw, None, winnable, deck, self.variant())

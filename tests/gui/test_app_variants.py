@@ -1,0 +1,211 @@
+"""The variants in the app, used as a person does: New game, taps on the table, a restart."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from app_helpers import card_point, make_window, scene_point, tap, window
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QLineEdit, QRadioButton
+
+from canfield import Game
+from canfield.gui.variant_text import APP_VARIANTS, variant_title
+from canfield.gui.window import MainWindow
+from canfield.moves import Move
+from canfield.storage import Store
+from canfield.variants import variant_named
+
+__all__ = ["window"]
+
+
+def new_game_via_dialog(
+    window: MainWindow, variant: str | None = None, code: str = "", draw: int | None = None
+) -> dict[str, str]:
+    """Ctrl+N, pick the variant in the list (and a draw mode, a code), press Deal; what it showed."""
+    seen: dict[str, str] = {}
+
+    def fill() -> None:
+        dialog = QApplication.activeModalWidget()
+        assert dialog is not None
+        box = dialog.findChild(QComboBox, "variantBox")
+        seen["offered"] = str(box.currentData())
+        if variant is not None:
+            box.setFocus()
+            # keyboard: Home to the first entry, then Down to the wanted one
+            QTest.keyClick(box, Qt.Key.Key_Home)
+            for _ in range(box.findData(variant)):
+                QTest.keyClick(box, Qt.Key.Key_Down)
+        seen["summary"] = dialog.findChild(QLabel, "variantSummary").text()
+        if draw is not None:
+            QTest.mouseClick(
+                dialog.findChild(QRadioButton, f"draw{draw}"), Qt.MouseButton.LeftButton
+            )
+        edit = dialog.findChild(QLineEdit, "codeEdit")
+        if code:
+            QTest.keyClicks(edit, code)
+        seen["chosen"] = str(box.currentData())
+        seen["draw"] = "3" if dialog.findChild(QRadioButton, "draw3").isChecked() else "1"
+        QTest.keyClick(edit, Qt.Key.Key_Return)
+        if dialog.isVisible():
+            dialog.reject()
+
+    QTimer.singleShot(0, fill)
+    window.act_new.trigger()  # Game > New game (Ctrl+N)
+    return seen
+
+
+@pytest.mark.parametrize("name", APP_VARIANTS)
+def test_new_game_starts_each_variant_with_its_draw(window: MainWindow, name: str) -> None:
+    seen = new_game_via_dialog(window, name)
+    game = window.model.game
+    rules = variant_named(name)
+    assert game.variant == name and game.draw == rules.draw
+    assert seen["draw"] == str(rules.draw)
+    assert seen["summary"]  # the one line on what the variant changes
+    assert window.settings.last_variant == name
+    title = "Canfield" if name == "canfield" else f"{variant_title(name)} — Canfield"
+    assert window.windowTitle() == title
+    # the next New game offers the same variant first
+    assert new_game_via_dialog(window)["offered"] == name
+
+
+def test_the_draw_mode_can_differ_from_the_variants(window: MainWindow) -> None:
+    new_game_via_dialog(window, "rainbow", draw=3)
+    assert window.model.game.variant == "rainbow" and window.model.game.draw == 3
+    assert window.model.game.code is not None
+    assert window.model.game.code.startswith("CF1-RAINBOW-D3-")
+
+
+def test_a_code_starts_the_variant_it_carries(window: MainWindow) -> None:
+    seen = new_game_via_dialog(window, "canfield", code="CF1-STOREHOUSE-D1-AAAAACL")
+    assert seen["chosen"] == "storehouse"
+    assert window.model.game.code == "CF1-STOREHOUSE-D1-AAAAACL"
+    assert window.settings.last_variant == "storehouse"
+
+
+def test_choosing_a_variant_rewrites_a_typed_code(window: MainWindow) -> None:
+    seen: list[str] = []
+
+    def fill() -> None:
+        dialog = QApplication.activeModalWidget()
+        assert dialog is not None
+        edit = dialog.findChild(QLineEdit, "codeEdit")
+        QTest.keyClicks(edit, "CF1-D3-AAAAACL")
+        box = dialog.findChild(QComboBox, "variantBox")
+        box.setFocus()
+        QTest.keyClick(box, Qt.Key.Key_Down)  # canfield -> classic
+        seen.append(edit.text())
+        dialog.reject()
+
+    QTimer.singleShot(0, fill)
+    window.view.setFocus()
+    QTest.keyClick(window.view, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    assert seen == ["CF1-CLASSIC-D3-AAAAACL"]
+
+
+def test_superior_reserve_is_fanned_face_up_and_only_its_top_moves(
+    tmp_path: Path, qtbot: object
+) -> None:
+    win = make_window(tmp_path, Game.from_code("CF1-SUPERIOR-D3-AAAAACL"))
+    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    state = win.model.state
+    items = [win.scene.card_item(c) for c in state.reserve]
+    assert all(item.isVisible() and item.face_up for item in items)
+    xs = [item.pos().x() for item in items]
+    assert xs == sorted(xs) and len(set(xs)) == 13  # every card shows its corner
+    assert [bool(win.scene.movable_group(c)) for c in state.reserve] == [False] * 12 + [True]
+    # A tap on a buried reserve card (on its visible strip) moves nothing.
+    buried = state.reserve[5]
+    rect = win.scene.card_item(buried).sceneBoundingRect()
+    strip = rect.topLeft() + (rect.topRight() - rect.topLeft()) * 0.05
+    strip.setY(rect.center().y())
+    assert win.scene.card_at(strip) == buried
+    tap(win, scene_point(win, strip))
+    assert win.model.game.moves_made == 0
+    # The top one plays (QC onto KH).
+    tap(win, card_point(win, state.reserve[-1]))
+    assert win.model.game.moves_made == 1
+    win.close()
+    win.store.close()
+
+
+def test_a_stacked_reserve_shows_only_its_top(window: MainWindow) -> None:
+    state = window.model.state
+    assert not window.scene.card_item(state.reserve[0]).isVisible()
+
+
+def test_storehouse_starts_with_the_twos_home(tmp_path: Path, qtbot: object) -> None:
+    win = make_window(tmp_path, Game.from_code("CF1-STOREHOUSE-D1-AAAAACL"))
+    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    twos = [s * 13 + 1 for s in range(4)]
+    for card in twos:
+        item = win.scene.card_item(card)
+        assert item.isVisible() and item.face_up
+        assert win.scene.pile_of(card)[0] == "foundation"
+    assert win.scene.passes_label.text() == "3 passes left"
+    win.close()
+    win.store.close()
+
+
+def test_passes_mark_and_the_refused_tap(tmp_path: Path, qtbot: object) -> None:
+    win = make_window(tmp_path, Game.from_code("CF1-STRICT-D3-AAAAACL"))
+    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    stock = win.scene.pile_rect(("stock", 0)).center()
+    assert win.scene.passes_label.text() == "Last pass"
+    while win.model.state.stock:
+        tap(win, scene_point(win, stock))
+    assert win.scene.passes_label.text() == "No passes left"
+    assert win.scene.slot_item(("stock", 0)).label == "✕"
+    before = win.model.state
+    moves = win.model.game.moves_made
+    tap(win, scene_point(win, stock))
+    assert win.model.state == before and win.model.game.moves_made == moves
+    assert "No passes left" in win.statusBar().currentMessage()
+    # Undo brings the stock back, and with it the pass.
+    win.model.undo()
+    assert win.scene.passes_label.text() == "Last pass"
+    win.close()
+    win.store.close()
+
+
+def test_unlimited_variants_show_no_passes_mark(window: MainWindow) -> None:
+    assert window.scene.passes_label.text() == ""
+
+
+@pytest.mark.parametrize("name", APP_VARIANTS)
+def test_a_game_of_each_variant_survives_closing_and_reopening(
+    tmp_path: Path, qtbot: object, name: str
+) -> None:
+    rules = variant_named(name)
+    win = make_window(tmp_path, Game.new(variant=rules))
+    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    rng = random.Random(name)
+    for _ in range(40):
+        moves = win.model.game.legal_moves()
+        if not moves:
+            break
+        assert win.model.play(rng.choice(moves))
+    expected = win.model.state
+    title = win.windowTitle()
+    win.close()
+    win.store.close()
+    with Store(tmp_path / "canfield.sqlite3") as store:
+        loaded = store.load_game()
+    assert loaded is not None and loaded.variant == name
+    again = make_window(tmp_path, loaded)
+    qtbot.addWidget(again)  # type: ignore[attr-defined]
+    assert again.model.state == expected
+    assert again.windowTitle() == title
+    assert again.scene.passes_label.text() == win.scene.passes_label.text()
+    again.close()
+    again.store.close()
+
+
+def test_a_refused_draw_never_plays(window: MainWindow) -> None:
+    game = window.model.game
+    assert game.variant == "canfield"
+    assert window.model.draw() is True  # unlimited: always a draw or a turn-over
+    assert game.history[-1] == Move.DRAW
