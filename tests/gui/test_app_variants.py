@@ -24,7 +24,7 @@ __all__ = ["window"]
 def new_game_via_dialog(
     window: MainWindow, variant: str | None = None, code: str = "", draw: int | None = None
 ) -> dict[str, str]:
-    """Ctrl+N, pick the variant in the list (and a draw mode, a code), press Deal; what it showed."""
+    """New game, pick the variant (and a draw mode, a code), press Enter; what it showed."""
     seen: dict[str, str] = {}
 
     def fill() -> None:
