@@ -2,7 +2,7 @@
 
 A local cluster (the default), and a real ``dask scheduler`` with two ``dask
 worker`` processes on 127.0.0.1; the client killed with SIGKILL and rerun, a
-worker killed while it holds a deal, Ctrl-C. Deals 88-111 at draw 3 hold
+worker killed while it holds a deal, Ctrl-C, the scheduler killed. Deals 88-111 at draw 3 hold
 several that the solver cannot decide in 1-2 s, so deals are reliably in
 flight when the faults strike; the time limits keep every run to seconds.
 """
@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import psutil
@@ -158,10 +159,12 @@ def test_ctrl_c_records_what_is_done_and_stops_the_workers(tmp_path: Path) -> No
     assert out.read_text().endswith("\n")
 
 
-@pytest.fixture(scope="module")
-def scheduler(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A real ``dask scheduler`` and two ``dask worker`` processes on 127.0.0.1."""
-    folder = tmp_path_factory.mktemp("dask")
+@contextmanager
+def real_cluster(
+    folder: Path, workers: int = 2
+) -> Iterator[tuple[str, list[subprocess.Popen[bytes]]]]:
+    """A real ``dask scheduler`` and ``dask worker`` processes on 127.0.0.1, always stopped."""
+    folder.mkdir(parents=True, exist_ok=True)
     address_file = folder / "scheduler.json"
     log = (folder / "cluster.log").open("w")
     processes: list[subprocess.Popen[bytes]] = []
@@ -191,12 +194,12 @@ def scheduler(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         wait_for("the scheduler", lambda: address_file.exists() and address_file.stat().st_size)
         address = json.loads(address_file.read_text())["address"]
         assert address.startswith("tcp://127.0.0.1:")
-        for name in ("w1", "w2"):
+        for number in range(workers):
             spawn(
                 "worker",
                 address,
                 "--name",
-                name,
+                f"w{number}",
                 "--nthreads",
                 "1",
                 "--host",
@@ -206,14 +209,12 @@ def scheduler(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                 str(folder),
             )
         with Client(address, timeout=WAIT) as client:
-            client.wait_for_workers(2, timeout=WAIT)
-        yield address
+            client.wait_for_workers(workers, timeout=WAIT)
+        yield address, processes
     finally:
         for process in reversed(processes):
-            try:
+            with suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGTERM)
-            except ProcessLookupError:
-                continue
         for process in reversed(processes):
             try:
                 process.wait(timeout=20)
@@ -221,6 +222,13 @@ def scheduler(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                 os.killpg(process.pid, signal.SIGKILL)
                 process.wait()
         log.close()
+
+
+@pytest.fixture(scope="module")
+def scheduler(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The address of a real scheduler with two workers, shared by this module's tests."""
+    with real_cluster(tmp_path_factory.mktemp("dask")) as (address, _):
+        yield address
 
 
 def test_survey_on_a_real_scheduler_killed_and_resumed(tmp_path: Path, scheduler: str) -> None:
@@ -260,3 +268,23 @@ def test_a_killed_workers_deal_is_retried_once(tmp_path: Path, scheduler: str) -
         assert_exactly_the_range(out)
         assert deals_in(out).count(slow) == 1
         watcher.wait_for_workers(2, timeout=WAIT)  # the nanny restarts the worker
+
+
+def test_a_lost_scheduler_stops_the_survey_and_a_new_one_finishes_it(tmp_path: Path) -> None:
+    out = tmp_path / "lost-scheduler.csv"
+    with real_cluster(tmp_path / "first") as (address, processes):
+        survey = start(survey_args(out, "--scheduler", address))
+        wait_for("a first row", lambda: len(rows_in(out)) >= 1)
+        os.killpg(processes[0].pid, signal.SIGKILL)  # the scheduler's machine is gone
+        code, _, err = finish(survey)
+    assert code == 1
+    assert "the Dask scheduler was lost" in err
+    assert "the same command resumes the survey" in err
+    assert "Traceback" not in err
+    before = rows_in(out)
+    assert 1 <= len(before) < COUNT
+    with real_cluster(tmp_path / "second", workers=1) as (address, _):
+        code, _, err = finish(start(survey_args(out, "--scheduler", address)))
+    assert code == 0, err
+    assert_exactly_the_range(out)
+    assert rows_in(out)[: len(before)] == before

@@ -27,6 +27,7 @@ from canfield.solver.survey import (
     MAX_COUNT,
     MAX_TIME_LIMIT,
     Row,
+    RunStoppedError,
     SurveyError,
     SurveyFile,
     check_solvable,
@@ -160,7 +161,6 @@ def _check_run(args: argparse.Namespace) -> None:
 def _run(args: argparse.Namespace) -> int:
     _check_run(args)
     from canfield.solver.survey_dask import (
-        DealFailedError,
         dask_client,
         machine_cores,
         require_distributed,
@@ -193,7 +193,7 @@ def _run(args: argparse.Namespace) -> int:
             except KeyboardInterrupt:
                 print(_resume_hint(args, survey), file=sys.stderr)
                 raise
-            except DealFailedError as exc:
+            except RunStoppedError as exc:
                 print(f"canfield survey: {exc}", file=sys.stderr)
                 print(_resume_hint(args, survey), file=sys.stderr)
                 return EXIT_FAILED

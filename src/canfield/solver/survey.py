@@ -35,6 +35,7 @@ __all__ = [
     "VERDICTS",
     "DealSet",
     "Row",
+    "RunStoppedError",
     "SurveyError",
     "SurveyFile",
     "SurveyFileError",
@@ -57,6 +58,11 @@ MAX_ROW_BYTES: Final = 120
 
 class SurveyError(ValueError):
     """A survey that cannot run as asked (bad range, unsupported variant, no Dask)."""
+
+
+class RunStoppedError(SurveyError):
+    """A run that cannot go on: a deal failed on a worker, the scheduler was lost, the disk
+    is full. The file holds every deal finished before; the same command resumes."""
 
 
 class SurveyFileError(SurveyError):
@@ -357,7 +363,10 @@ class SurveyFile:
             self.tally.count(row)
             data += row.line()
         if data:
-            self._write(bytes(data))
+            try:
+                self._write(bytes(data))
+            except OSError as exc:
+                raise RunStoppedError(f"cannot write {self.path}: {exc.strerror or exc}") from None
 
     def close(self) -> None:
         if self._fd >= 0:

@@ -21,14 +21,13 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Final
 
-from canfield.solver.survey import Row, SurveyError, solve_deal
+from canfield.solver.survey import Row, RunStoppedError, SurveyError, solve_deal
 
 if TYPE_CHECKING:
     from distributed import Client
 
 __all__ = [
     "CONNECT_TIMEOUT",
-    "DealFailedError",
     "dask_client",
     "machine_cores",
     "require_distributed",
@@ -41,10 +40,6 @@ MISSING: Final = (
     "canfield survey runs on Dask, which is not installed: pip install 'canfield[research]'"
 )
 _WINDOW_REFRESH: Final = 2.0
-
-
-class DealFailedError(SurveyError):
-    """A deal raised on a worker, killed too many workers, or was cancelled; none is recorded."""
 
 
 def machine_cores() -> int:
@@ -89,13 +84,31 @@ def dask_client(scheduler: str | None, workers: int) -> Iterator[Client]:
         with cluster, distributed.Client(cluster) as client:
             yield client
         return
+    loggers = [logging.getLogger(name) for name in _distributed_loggers()]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:  # a lost scheduler is said in one line, not in tracebacks
+        logger.setLevel(logging.CRITICAL)
     try:
-        client = distributed.Client(scheduler, timeout=CONNECT_TIMEOUT)
-    except (OSError, TimeoutError, ValueError) as exc:
-        detail = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise SurveyError(f"cannot reach the Dask scheduler at {scheduler}: {detail}") from None
-    with client:
-        yield client
+        try:
+            client = distributed.Client(scheduler, timeout=CONNECT_TIMEOUT)
+        except (OSError, TimeoutError, ValueError) as exc:
+            detail = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            raise SurveyError(f"cannot reach the Dask scheduler at {scheduler}: {detail}") from None
+        with client:
+            yield client
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
+
+
+def _distributed_loggers() -> list[str]:
+    """Dask's loggers and tornado's (its event loop reports closed connections there)."""
+    names = logging.root.manager.loggerDict
+    return [
+        "distributed",
+        "tornado",
+        *(name for name in names if name.startswith(("distributed.", "tornado."))),
+    ]
 
 
 @contextmanager
@@ -129,15 +142,13 @@ def solve_on_dask(
 
     At most about two deals per worker thread are in flight. A deal that fails
     (an error in the solver, or a deal that killed too many workers) stops the
-    survey with :class:`DealFailedError`; nothing is recorded for it.
+    survey with :class:`RunStoppedError`; nothing is recorded for it.
     """
     distributed = _distributed()
     pending = distributed.as_completed(with_results=True, raise_errors=False)
     in_flight: dict[str, int] = {}
-    window = _window(client)
-    refreshed = time.monotonic()
 
-    def fill() -> None:
+    def fill(window: int) -> None:
         while len(in_flight) < window:
             deal = next(deals, None)
             if deal is None:
@@ -147,31 +158,47 @@ def solve_on_dask(
             in_flight[key] = deal
             pending.add(future)
 
-    fill()
+    _solve_all(client, pending, in_flight, fill, on_rows)
+
+
+def _solve_all(
+    client: Client,
+    pending: Any,
+    in_flight: dict[str, int],
+    fill: Callable[[int], None],
+    on_rows: Callable[[list[Row]], None],
+) -> None:
+    window = _window(client)
+    refreshed = time.monotonic()
+    fill(window)
     while not pending.is_empty():
         rows = []
         for future, result in pending.next_batch(block=True):
             deal = in_flight.pop(future.key)
             if future.status != "finished":
-                raise DealFailedError(_failure(deal, future.status, result))
+                raise RunStoppedError(_failure(deal, future.status, result))
             rows.append(result)
             future.release()
         on_rows(rows)
         if time.monotonic() - refreshed > _WINDOW_REFRESH:
             window, refreshed = _window(client), time.monotonic()
-        fill()
+        fill(window)
 
 
 def _window(client: Client) -> int:
     """Deals to keep in flight: two per worker thread, so no worker waits for the next."""
-    nthreads: dict[str, int] = client.nthreads()  # type: ignore[no-untyped-call]
+    try:
+        nthreads: dict[str, int] = client.nthreads()  # type: ignore[no-untyped-call]
+    except OSError as exc:  # the connection closed under the call
+        detail = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise RunStoppedError(f"the Dask scheduler was lost: {detail}") from None
     threads = sum(nthreads.values())
     return max(2, 2 * threads)
 
 
 def _failure(deal: int, status: str, result: object) -> str:
     if status == "cancelled":
-        return f"deal {deal} was cancelled by the Dask scheduler (is it still running?)"
+        return f"the Dask scheduler was lost or restarted (deal {deal} was cancelled)"
     exc = result[1] if isinstance(result, tuple) and len(result) == 3 else result
     text = str(exc).splitlines()[0] if str(exc) else ""
     return f"deal {deal} failed on a worker: {type(exc).__name__}: {text}"
