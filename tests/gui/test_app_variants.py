@@ -6,12 +6,13 @@ import random
 from pathlib import Path
 
 import pytest
-from app_helpers import card_point, make_window, scene_point, tap, window
+from app_helpers import WIN_DECK, WIN_MOVES, card_point, make_window, scene_point, tap, window
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QLineEdit, QRadioButton
+from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QLabel, QLineEdit, QRadioButton
 
 from canfield import Game
+from canfield.gui.casino import format_money
 from canfield.gui.variant_text import APP_VARIANTS, variant_title
 from canfield.gui.window import MainWindow
 from canfield.moves import Move
@@ -209,3 +210,83 @@ def test_a_refused_draw_never_plays(window: MainWindow) -> None:
     assert game.variant == "canfield"
     assert window.model.draw() is True  # unlimited: always a draw or a turn-over
     assert game.history[-1] == Move.DRAW
+
+
+def turn_casino_on(window: MainWindow) -> None:
+    """Settings, tick "Casino scoring", OK."""
+
+    def fill() -> None:
+        dialog = QApplication.activeModalWidget()
+        assert dialog is not None
+        box = dialog.findChild(QCheckBox, "casinoScoring")
+        box.click()  # the box may lie below the fold of the scrolled page
+        dialog.accept()
+
+    QTimer.singleShot(0, fill)
+    window.act_settings.trigger()
+
+
+def read_statistics(window: MainWindow, variant: str | None = None) -> dict[str, str]:
+    """Open Statistics, pick ``variant`` in its list; the figures shown (played, bank)."""
+    seen: dict[str, str] = {}
+
+    def look() -> None:
+        dialog = QApplication.activeModalWidget()
+        assert dialog is not None
+        box = dialog.findChild(QComboBox, "statisticsVariant")
+        seen["offered"] = str(box.currentData())
+        if variant is not None:
+            box.setCurrentIndex(box.findData(variant))
+        for draw in (1, 3):
+            seen[f"played_{draw}"] = dialog.value_text("played", draw)
+            seen[f"bank_{draw}"] = dialog.value_text("bank", draw)
+        seen["total"] = dialog.findChild(QLabel, "bankTotal").text()
+        dialog.reject()
+
+    QTimer.singleShot(0, look)
+    window.act_stats.trigger()
+    return seen
+
+
+def test_statistics_are_kept_per_variant_and_draw(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("canfield.gui.dialogs.confirm_abandon", lambda parent: True)
+    new_game_via_dialog(window, "storehouse")
+    assert window.model.draw()  # one action: the game counts
+    new_game_via_dialog(window, "rainbow", draw=3)
+    assert window.model.draw()
+    new_game_via_dialog(window, "canfield")
+    seen = read_statistics(window)
+    assert seen["offered"] == "canfield" and seen["played_1"] == seen["played_3"] == "0"
+    seen = read_statistics(window, "storehouse")
+    assert (seen["played_1"], seen["played_3"]) == ("1", "0")
+    seen = read_statistics(window, "rainbow")
+    assert (seen["played_1"], seen["played_3"]) == ("0", "1")
+    assert window.store.statistics(1, "storehouse").lost == 1
+
+
+def test_casino_bank_after_a_lost_and_a_won_game(
+    tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("canfield.gui.dialogs.confirm_abandon", lambda parent: True)
+    win = make_window(tmp_path, Game.from_code("CF1-D3-AAAAACL"))
+    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    turn_casino_on(win)
+    assert win.settings.casino_scoring
+    assert "Casino: −$52" in win.score_label.text()
+    assert win.model.play("QC>2") and win.model.play("s")
+    score = win.model.game.score
+    assert f"Casino: −${52 - score}" in win.score_label.text()
+    # a lost game: abandoned for a new one
+    new_game_via_dialog(win, code=WIN_DECK, draw=1)
+    assert win.store.bank_total() == score - 52
+    for move in WIN_MOVES:
+        assert win.model.play(move), move
+    assert win.model.game.is_won
+    assert win.store.bank_total() == score - 52 + 255 - 52
+    seen = read_statistics(win, "canfield")
+    assert seen["bank_3"] == f"−${52 - score}" and seen["bank_1"] == "+$203"
+    assert format_money(score - 52 + 203) in seen["total"]
+    win.close()
+    win.store.close()

@@ -85,8 +85,14 @@ class FakeStore:
         }
         self.resets: list[int | None] = []
 
-    def statistics(self, draw: int) -> Statistics:
-        return self.data[draw]
+    def statistics(self, draw: int, variant: str = "canfield") -> Statistics:
+        return self.data[draw] if variant == "canfield" else Statistics(draw, variant=variant)
+
+    def all_statistics(self) -> list[Statistics]:
+        return [s for s in self.data.values() if s.played]
+
+    def bank_total(self) -> int:
+        return sum(s.bank for s in self.data.values())
 
     def reset_statistics(self, draw: int | None = None) -> None:
         self.resets.append(draw)

@@ -39,6 +39,7 @@ from canfield.deal import DealCode
 from canfield.describe import LANGUAGES as DESCRIBE_LANGUAGES
 from canfield.game import Game
 from canfield.gui import icons
+from canfield.gui.casino import casino_result, format_money
 from canfield.gui.celebration import Cascade, WinPanel, format_time
 from canfield.gui.i18n_qt import language_notifier, switch_language
 from canfield.gui.model import Change, GameModel
@@ -361,6 +362,15 @@ class MainWindow(QMainWindow):
         self.code_label.setAccessibleName(full)
         self.code_label.setToolTip(full)
 
+    def _show_score(self) -> None:
+        """The score, and with casino scoring on, where the game stands in dollars."""
+        game = self.model.game
+        text = _("Score: %(score)d") % {"score": game.score}
+        if self._settings.casino_scoring:
+            money = format_money(casino_result(game))
+            text += "  " + _("Casino: %(money)s") % {"money": money}
+        self.score_label.setText(text)
+
     def _show_title(self) -> None:
         """ "Canfield", or the variant's name with it: the variant is always in sight."""
         variant = self.model.game.variant
@@ -431,7 +441,7 @@ class MainWindow(QMainWindow):
 
     def _refresh(self, change: Change | None) -> None:
         game = self.model.game
-        self.score_label.setText(_("Score: %(score)d") % {"score": game.score})
+        self._show_score()
         self.moves_label.setText(_("Moves: %(moves)d") % {"moves": game.moves_made})
         self.time_label.setText(_("Time: %(time)s") % {"time": format_time(game.elapsed)})
         self._show_code()
@@ -845,7 +855,7 @@ class MainWindow(QMainWindow):
     def show_statistics(self) -> None:
         from canfield.gui.dialogs import StatisticsDialog
 
-        StatisticsDialog(self, self._store).exec()
+        StatisticsDialog(self, self._store, self.model.game.variant).exec()
 
     def show_settings(self) -> None:
         from canfield.gui.dialogs import SettingsDialog
@@ -878,6 +888,8 @@ class MainWindow(QMainWindow):
             self.scene.set_theme(settings.card_back, settings.felt)
             self.view.resetCachedContent()
             self.view.viewport().update()
+        if settings.casino_scoring != old.casino_scoring:
+            self._show_score()
         if settings.show_winnability != old.show_winnability or not save:
             if not settings.show_winnability:
                 self._solver_note = ""

@@ -66,6 +66,8 @@ class SettingsDialog(QDialog):
         self._four_colour_hint = hint_label(page)
         self._winnability = self._check(page, "showWinnability", settings.show_winnability)
         self._winnability_hint = hint_label(page)
+        self._casino = self._check(page, "casinoScoring", settings.casino_scoring)
+        self._casino_hint = hint_label(page)
 
         self._look_heading = heading(page)
         self._back = self._combo(page, "cardBack", CARD_BACKS, settings.card_back)
@@ -113,6 +115,7 @@ class SettingsDialog(QDialog):
         column.addLayout(option_block(self._animations, self._animations_hint))
         column.addLayout(option_block(self._four_colour, self._four_colour_hint))
         column.addLayout(option_block(self._winnability, self._winnability_hint))
+        column.addLayout(option_block(self._casino, self._casino_hint))
         column.addSpacing(14)
         column.addWidget(self._look_heading)
         look = QFormLayout()
@@ -222,6 +225,15 @@ class SettingsDialog(QDialog):
             )
         )
         self._winnability.setAccessibleDescription(self._winnability_hint.text())
+        self._casino.setText(_("Casino scoring"))
+        self._casino.setAccessibleName(_("Casino scoring"))
+        self._casino_hint.setText(
+            _(
+                "Play for a bank, as in Canfield's casino: each deal costs $52 and each card "
+                "put on a foundation pays $5. The bank is kept in the statistics."
+            )
+        )
+        self._casino.setAccessibleDescription(self._casino_hint.text())
         self._look_heading.setText(_("Look"))
         self._back_label.setText(_("Card &back"))
         self._back.setAccessibleName(_("Card back"))
@@ -256,6 +268,7 @@ class SettingsDialog(QDialog):
         self._animations.setChecked(defaults.animations)
         self._four_colour.setChecked(defaults.four_colour)
         self._winnability.setChecked(defaults.show_winnability)
+        self._casino.setChecked(defaults.casino_scoring)
         self._back.setCurrentIndex(self._back.findData(defaults.card_back))
         self._felt.setCurrentIndex(self._felt.findData(defaults.felt))
         self._draw.setCurrentIndex(self._draw.findData(defaults.draw))
@@ -276,6 +289,7 @@ class SettingsDialog(QDialog):
             animations=self._animations.isChecked(),
             four_colour=self._four_colour.isChecked(),
             show_winnability=self._winnability.isChecked(),
+            casino_scoring=self._casino.isChecked(),
             card_back=str(self._back.currentData()),
             felt=str(self._felt.currentData()),
             draw=draw,

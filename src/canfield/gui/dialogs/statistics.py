@@ -1,8 +1,9 @@
-"""The Statistics window: both draw modes side by side, and a Reset that asks first.
+"""The Statistics window: one variant's draw modes side by side, the casino bank, Reset.
 
 The two modes are shown as two columns of one table rather than as tabs, so
 they can be compared at a glance; the labels wrap, so the table still fits a
-360 px wide phone window.
+360 px wide phone window. A list above the table picks the variant (the
+current game's first): statistics are kept per variant and draw mode.
 
 It reads the statistics through :class:`StatisticsSource` (what
 :class:`canfield.storage.store.Store` provides), so tests can pass a simple fake.
@@ -11,11 +12,13 @@ It reads the statistics through :class:`StatisticsSource` (what
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Final, Protocol
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFrame,
@@ -27,9 +30,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from canfield.gui.casino import format_money
 from canfield.gui.dialogs._common import TOUCH_HEIGHT, fit_to_screen, hint_label
 from canfield.gui.dialogs.confirm import confirm_reset_statistics
 from canfield.gui.i18n_qt import language_notifier, qt_locale, translate_buttons
+from canfield.gui.variant_text import APP_VARIANTS, variant_title
 from canfield.i18n import N_, _
 
 __all__ = ["StatisticsDialog", "StatisticsLike", "StatisticsSource", "format_duration"]
@@ -54,12 +59,18 @@ class StatisticsLike(Protocol):
     def current_streak(self) -> int: ...
     @property
     def best_streak(self) -> int: ...
+    @property
+    def variant(self) -> str: ...
+    @property
+    def bank(self) -> int: ...
 
 
 class StatisticsSource(Protocol):
     """Where the statistics come from (the app's store)."""
 
-    def statistics(self, draw: int) -> StatisticsLike: ...
+    def statistics(self, draw: int, variant: str = "canfield") -> StatisticsLike: ...
+    def all_statistics(self) -> Sequence[StatisticsLike]: ...
+    def bank_total(self) -> int: ...
     def reset_statistics(self, draw: int | None = None) -> None: ...
 
 
@@ -73,6 +84,7 @@ ROWS: Final = (
     ("fewest_moves", N_("Fewest moves")),
     ("current_streak", N_("Current streak")),
     ("best_streak", N_("Best streak")),
+    ("bank", N_("Casino bank")),
 )
 NOTHING: Final = "—"
 
@@ -90,7 +102,9 @@ def format_duration(seconds: float) -> str:
 class StatisticsDialog(QDialog):
     """Show the statistics of both draw modes; Reset erases them after asking."""
 
-    def __init__(self, parent: QWidget | None, source: StatisticsSource) -> None:
+    def __init__(
+        self, parent: QWidget | None, source: StatisticsSource, variant: str = "canfield"
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("statisticsDialog")
         # Nothing is read back after exec(), so free it (and its language hook) on close.
@@ -99,6 +113,20 @@ class StatisticsDialog(QDialog):
         self._column_titles: dict[int, QLabel] = {}
         self._row_titles: dict[str, QLabel] = {}
         self._values: dict[tuple[str, int], QLabel] = {}
+
+        self._variant_label = QLabel(self)
+        self._variant_box = QComboBox(self)
+        self._variant_box.setObjectName("statisticsVariant")
+        self._variant_box.setMinimumHeight(TOUCH_HEIGHT)
+        self._variant_label.setBuddy(self._variant_box)
+        played = {s.variant for s in source.all_statistics()}
+        names = [*APP_VARIANTS, *sorted(played - set(APP_VARIANTS))]
+        if variant not in names:
+            names.append(variant)
+        for name in names:
+            self._variant_box.addItem(name, name)
+        self._variant_box.setCurrentIndex(names.index(variant))
+        self._variant_box.currentIndexChanged.connect(self.refresh)
 
         table = QFrame(self)
         table.setFrameShape(QFrame.Shape.StyledPanel)
@@ -141,6 +169,8 @@ class StatisticsDialog(QDialog):
         grid.setColumnMinimumWidth(2, 70)
 
         self._note = hint_label(self)
+        self._bank_note = hint_label(self)
+        self._bank_note.setObjectName("bankTotal")
 
         self._buttons = QDialogButtonBox(self)
         self._reset = self._buttons.addButton(QDialogButtonBox.StandardButton.Reset)
@@ -157,8 +187,14 @@ class StatisticsDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(18, 18, 18, 14)
         layout.setSpacing(12)
+        chooser = QGridLayout()
+        chooser.addWidget(self._variant_label, 0, 0)
+        chooser.addWidget(self._variant_box, 0, 1)
+        chooser.setColumnStretch(1, 1)
+        layout.addLayout(chooser)
         layout.addWidget(table)
         layout.addWidget(self._note)
+        layout.addWidget(self._bank_note)
         layout.addStretch(1)
         layout.addWidget(self._buttons)
 
@@ -170,6 +206,12 @@ class StatisticsDialog(QDialog):
         """Set every text (and number format) in the current language."""
         self.setWindowTitle(_("Statistics"))
         self.setAccessibleName(_("Statistics"))
+        self._variant_label.setText(_("&Variant"))
+        self._variant_box.setAccessibleName(_("Variant"))
+        for index in range(self._variant_box.count()):
+            self._variant_box.setItemText(
+                index, variant_title(str(self._variant_box.itemData(index)))
+            )
         self._column_titles[3].setText(_("3 cards"))
         self._column_titles[1].setText(_("1 card"))
         for key, label in ROWS:
@@ -188,8 +230,9 @@ class StatisticsDialog(QDialog):
     def refresh(self) -> None:
         """Read the statistics again and show them."""
         locale = qt_locale()
+        variant = self.variant()
         for draw in DRAWS:
-            stats = self._source.statistics(draw)
+            stats = self._source.statistics(draw, variant)
             texts = {
                 "played": locale.toString(stats.played),
                 "won": locale.toString(stats.won),
@@ -209,6 +252,7 @@ class StatisticsDialog(QDialog):
                 ),
                 "current_streak": locale.toString(stats.current_streak),
                 "best_streak": locale.toString(stats.best_streak),
+                "bank": format_money(stats.bank),
             }
             column = self._column_titles[draw].text()
             for key, label in ROWS:
@@ -216,6 +260,15 @@ class StatisticsDialog(QDialog):
                 value.setText(texts[key])
                 shown = _("none") if texts[key] == NOTHING else texts[key]
                 value.setAccessibleName(f"{_(label)}, {column}: {shown}")
+        self._bank_note.setText(
+            _("Casino bank over all variants and draw modes: {money}").format(
+                money=format_money(self._source.bank_total())
+            )
+        )
+
+    def variant(self) -> str:
+        """The variant whose statistics are shown."""
+        return str(self._variant_box.currentData())
 
     def value_text(self, key: str, draw: int) -> str:
         """The text shown for one statistic (for tests and screen-reader checks)."""
