@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench bench-app bench-solver screenshots clean
+.PHONY: run test lint typecheck unit bench bench-app bench-solver bench-storage screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,9 @@ bench: $(STAMP)
 
 bench-solver: $(STAMP)
 	taskset -c 0 $(BIN)/python benchmarks/bench_solver.py --count 200 --time-limit 10
+
+bench-storage: $(STAMP)
+	$(BIN)/python benchmarks/bench_storage.py
 
 bench-app: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/bench_app.py

@@ -17,7 +17,7 @@ class RecentGame:
     """One finished (won or abandoned) game: enough to deal it again and to list it.
 
     Replay it with ``Game.from_code(code)`` when ``code`` is set, else
-    ``Game.from_deck(deck, draw)`` (a deck typed in by the player has no code).
+    ``Game.from_deck(deck, draw, variant)`` (a deck typed in by the player has no code).
     """
 
     code: str | None

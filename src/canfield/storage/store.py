@@ -42,6 +42,7 @@ from types import TracebackType
 from typing import IO, Any, Final, TypeVar
 
 from canfield.game import Game
+from canfield.moves import Move
 from canfield.storage.errors import StorageError, StorageInUseError, StorageWarning
 from canfield.storage.lock import hold_lock
 from canfield.storage.notices import Notice, NoticeKind
@@ -124,9 +125,11 @@ class Store:
         self._last_retry = 0.0
         self._on_commit: list[Callable[[], None]] = []
         self._line_owner: Game | None = None
-        """The game object whose history rows were last written, and how many of them cannot
-        change any more (:attr:`Game.settled`): only an optimisation, a copy is rewritten whole."""
+        """The game object whose history rows were last written; how many of them could not
+        change any more then (:attr:`Game.settled`), and the rows after those as written.
+        Only an optimisation: another object (even an equal copy) is rewritten whole."""
         self._line_mark = 0
+        self._line_tail: tuple[Move, ...] = ()
         self._settled_ids: set[str] = set()
         """Games recorded (or abandoned) by this store: saving one again does not count it again."""
         self._lock: IO[bytes] | None = None
@@ -677,6 +680,7 @@ class Store:
             return None
         self._line_owner = game
         self._line_mark = game.settled
+        self._line_tail = game.history_from(game.settled)
         return game
 
     def _game_damaged(self, problem: BaseException) -> None:
@@ -700,14 +704,14 @@ class Store:
         if row is not None and row[0] == game.game_id:
             acted, recorded = bool(row[2]), bool(row[3])
             stored = row[1] if _count_ok(row[1]) else 0
-            keep = min(stored, self._line_mark) if self._line_owner is game else 0
+            keep = min(stored, self._unchanged_rows(game))
         else:
             if row is not None:
                 self._abandon(conn)
             acted, recorded, keep = False, game.game_id in self._settled_ids, 0
         acted = acted or game.moves_made > 0 or game.can_redo
         elapsed = game.elapsed if _seconds_ok(game.elapsed) else 0.0
-        variant = _variant_of(game)
+        variant = game.variant
         header = game.to_dict(line=False)
         header["elapsed"] = elapsed  # a broken clock must not make the save unloadable
         won_now = game.is_won and not recorded
@@ -748,12 +752,31 @@ class Store:
             ),
         )
         mark = game.settled
+        written = game.history_from(mark)
 
         def remember() -> None:
-            self._line_owner, self._line_mark = game, mark
+            self._line_owner, self._line_mark, self._line_tail = game, mark, written
 
         self._on_commit.append(remember)
         return won_now
+
+    def _unchanged_rows(self, game: Game) -> int:
+        """How many leading history rows already hold ``game``'s actions (0: rewrite all).
+
+        Rows before the last save's settled mark cannot have changed; after it,
+        the rows as written are compared with the game's actions now (at most the
+        undo window plus the new actions), so a save writes only what is new.
+        """
+        if self._line_owner is not game:
+            return 0
+        mark, before = self._line_mark, self._line_tail
+        now = game.history_from(mark)
+        same = 0
+        for old, new in zip(before, now, strict=False):
+            if old != new:
+                break
+            same += 1
+        return mark + same
 
     def _abandon(self, conn: sqlite3.Connection) -> bool:
         row = conn.execute(
@@ -795,12 +818,6 @@ class Store:
             elapsed=float(elapsed),
         )
         return True
-
-
-def _variant_of(game: Game) -> str:
-    """The game's variant name; ``canfield`` for a Game from before variants existed."""
-    name = getattr(game, "variant", "canfield")
-    return str(getattr(name, "name", name))
 
 
 def _check_mode(draw: int, variant: str) -> None:
