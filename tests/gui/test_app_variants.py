@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QLabel, QLineE
 
 from canfield import Game
 from canfield.gui.casino import format_money
+from canfield.gui.i18n_qt import switch_language
 from canfield.gui.variant_text import APP_VARIANTS, variant_title
 from canfield.gui.window import MainWindow
 from canfield.moves import Move
@@ -290,3 +291,17 @@ def test_casino_bank_after_a_lost_and_a_won_game(
     assert format_money(score - 52 + 203) in seen["total"]
     win.close()
     win.store.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "hu", "id"])
+def test_the_rules_window_has_a_part_per_variant(lang: str) -> None:
+    from canfield.gui.dialogs.help import help_html
+
+    page = help_html(lang)
+    switch_language(QApplication.instance(), lang)
+    try:
+        for name in APP_VARIANTS[1:]:  # canfield's own rules are the page itself
+            assert f'<a name="{name}"></a>{variant_title(name)}</h3>' in page, name
+        assert '<a href="#variants">' in page and '<a name="casino">' in page
+    finally:
+        switch_language(QApplication.instance(), "en")
