@@ -16,6 +16,12 @@ WIN="${MID% s} $REST"
 # LONG: random play on CF1-D3-AAAAAAB that builds a 20-card column (the cards shrink to keep it readable).
 LONG="s 5C>4 s s s s s s JD>3 s s s s s s s s 9C>1 s s s s s s s s s s s s TC>3 9D>3 s s s s s s s s 8H>1 s s s s 7C>1 s 6S>2 6D>1 2H>4 4D>1 3C>1 5H>2 s 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 s 2H>4 2H>1 AS>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 s 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 s 2H>4 2H>1 s 8S>3 7D>3 2H>4 2H>1 2H>4 2H>1 s 8H>2 8H>1 8H>2 2H>4 8H>1 8H>2 8H>1 2H>1 8H>2 2H>4 2H>2 2H>4 8H>1 8H>2 2H>2 8H>1 8H>2 2H>4 8H>1 8H>2 2H>2 s KH>2 8H>1 8H>2 8H>1 QS>1 s 7D>3 s 7D>1 7D>3 7D>1 8H>2 7D>3 7D>2 2H>4 8H>1 7D>3 8H>2 7D>4 8H>1 8H>2 2H>2 7D>3 8H>1 2H>4 2H>1 8H>2 s s s 7D>2 s 2H>4 7D>3 7D>4 8H>1 2H>1 7D>3 8H>2 8H>1 8H>2 2H>4 8H>1 2H>1 8H>2 s 4S>3 2H>4 s 2H>2 8H>1 8H>2 2H>4 7D>4 7D>3 8H>1 7D>4 7D>3 8H>2 s 7D>4 2H>2 7D>3 2H>4 8H>1 2H>1 8H>2 s 7D>2 2H>4 8H>1 s 8H>2 7D>3 2H>2 7D>2 8H>1"
 
+# Variants on the same deal: play that shows Superior's open reserve, Storehouse on its second
+# pass (2s home from the start), and Strict with its one pass spent (the stock shows a cross).
+SUPERIOR="QC>2 8H>f KH>4 s AS>2 s QS>4 s JS>3 s s s s s s 5D>1 s 7S>f s s s s s s s s s s s 4S>1"
+STOREHOUSE="KH>2 QH>3 s s s s s 3H>f s s s s s s s s s 4H>f s 3S>f s s s 5H>f s 5H>1 5H>f s 5H>1 5H>f s 4S>f 5H>1 5H>f s 3C>f 5H>1 5H>f s 5H>1 5H>f s s 5H>1 5H>f s 6H>f 7H>f s s s s s s QC>2 8H>f s s s QS>4 JS>3 s s s"
+STRICT="QC>2 8H>f KH>4 s JS>3 s s s s s s s s 5D>1 s 7S>f s s"
+
 shot() { "$CANFIELD" screenshot "$@" 2>/dev/null; }
 
 shot "$OUT/desktop-opening.png" "$CODE" --size 1280x800
@@ -26,3 +32,7 @@ shot "$OUT/phone-opening.png" "$CODE" --size 360x640 --dpr 2
 shot "$OUT/phone-midgame.png" "$CODE" --size 360x640 --dpr 2 --moves "$MID"
 shot "$OUT/phone-win-pt.png" "$CODE" --size 360x640 --dpr 2 --moves "$WIN" --lang pt
 shot "$OUT/phone-long-column.png" CF1-D3-AAAAAAB --size 360x640 --dpr 2 --moves "$LONG"
+shot "$OUT/desktop-superior.png" CF1-SUPERIOR-D3-AAAAACL --size 1280x800 --moves "$SUPERIOR"
+shot "$OUT/phone-superior.png" CF1-SUPERIOR-D3-AAAAACL --size 360x640 --dpr 2
+shot "$OUT/phone-storehouse.png" CF1-STOREHOUSE-D1-AAAAACL --size 360x640 --dpr 2 --moves "$STOREHOUSE"
+shot "$OUT/phone-strict-hu.png" CF1-STRICT-D3-AAAAACL --size 360x640 --dpr 2 --moves "$STRICT" --lang hu
