@@ -72,7 +72,7 @@ def plot_intervals(summaries: Sequence[Summary], out: Path) -> None:
             ms=6,
             label="Blake & Gent: 71.245% (10⁷ deals)",
         )
-        axes.legend(loc="lower right", fontsize="small")
+        axes.legend(loc="best", fontsize="small")
     axes.set_yticks(range(len(summaries)), labels)
     axes.set_ylim(len(summaries) - 0.5, -0.5)
     axes.set_xlabel("win rate, % (dot: won of resolved; bar: 95% interval, unknowns both ways)")
