@@ -51,6 +51,7 @@ def new_game_via_dialog(
         seen["chosen"] = str(box.currentData())
         seen["draw"] = "3" if dialog.findChild(QRadioButton, "draw3").isChecked() else "1"
         QTest.keyClick(edit, Qt.Key.Key_Return)
+        seen["error"] = dialog.error_text()
         if dialog.isVisible():
             dialog.reject()
 
@@ -305,3 +306,28 @@ def test_the_rules_window_has_a_part_per_variant(lang: str) -> None:
         assert '<a href="#variants">' in page and '<a name="casino">' in page
     finally:
         switch_language(QApplication.instance(), "en")
+
+
+def test_a_code_with_an_unknown_variant_says_so(window: MainWindow) -> None:
+    seen = new_game_via_dialog(window, code="CF1-KLONDIKE-D1-AAAAACL")
+    assert seen["error"].startswith("Unknown variant “KLONDIKE”: a code names one of CLASSIC,")
+    assert window.model.game.code == "CF1-D3-AAAAACL"  # nothing dealt
+
+
+def test_winnable_only_says_plainly_when_no_proof_was_found(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch, qtbot: object
+) -> None:
+    monkeypatch.setattr("canfield.gui.winnable.find_winnable_deal", lambda draw, variant: None)
+    window._deal_winnable(1, "storehouse")
+    qtbot.waitUntil(lambda: window.model.game.variant == "storehouse")  # type: ignore[attr-defined]
+    assert "No winnable deal was found in time" in window.statusBar().currentMessage()
+    assert window.solver_label.text() != "Winnable deal"
+
+
+def test_winnable_only_deals_a_proved_deal_of_the_variant() -> None:
+    from canfield.gui.winnable import find_winnable_deal
+    from canfield.solver import Verdict, solve
+
+    code = find_winnable_deal(1, "superior", tries=10, seconds=2.0)
+    assert code is not None and code.variant.name == "superior" and code.draw == 1
+    assert solve(Game.from_code(code).state, time_limit=5.0).verdict is Verdict.WON

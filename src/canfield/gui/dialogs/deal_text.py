@@ -17,10 +17,12 @@ from canfield.cards import CARDS, Card, parse_card
 from canfield.deal import CODE_LETTERS, DealCode, validate_deck
 from canfield.errors import CanfieldError
 from canfield.i18n import _
+from canfield.variants import VARIANTS
 
 __all__ = ["DealText", "DealTextError", "read_deal_text"]
 
-_SHAPE: Final = re.compile(r"^([^-]*)-([^-]*)-([^-]*)$")
+_SHAPE: Final = re.compile(r"^([^-]*)(?:-([^-]*))?-([^-]*)-([^-]*)$")
+"""Version, optional variant, draw mode, letters (docs/deal-numbers.md)."""
 _SHOWN: Final = 24
 """A quoted piece of input is cut to this many characters."""
 
@@ -63,7 +65,11 @@ def _code_reason(text: str) -> str:
             "A game code has three parts, like CF1-D3-AAAAACL; a deck lists 52 cards, "
             "like AS 2S 3S …"
         )
-    version, draw, letters = shape.groups()
+    version, variant, draw, letters = shape.groups()
+    if variant is not None and variant.lower() not in VARIANTS:
+        return _("Unknown variant “{name}”: a code names one of {names}.").format(
+            name=_cut(variant), names=", ".join(v.upper() for v in VARIANTS if v != "canfield")
+        )
     if version != "CF1":
         return _("Unknown code version “{version}”: this version reads CF1 codes.").format(
             version=_cut(version)
