@@ -6,7 +6,16 @@ import random
 from pathlib import Path
 
 import pytest
-from app_helpers import WIN_DECK, WIN_MOVES, card_point, make_window, scene_point, tap, window
+from app_helpers import (
+    WIN_DECK,
+    WIN_MOVES,
+    card_point,
+    drag,
+    make_window,
+    scene_point,
+    tap,
+    window,
+)
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QLabel, QLineEdit, QRadioButton
@@ -331,3 +340,32 @@ def test_winnable_only_deals_a_proved_deal_of_the_variant() -> None:
     code = find_winnable_deal(1, "superior", tries=10, seconds=2.0)
     assert code is not None and code.variant.name == "superior" and code.draw == 1
     assert solve(Game.from_code(code).state, time_limit=5.0).verdict is Verdict.WON
+
+
+def test_superior_empty_column_waits_and_takes_the_reserve_top_by_drag(
+    tmp_path: Path, qtbot: object
+) -> None:
+    win = make_window(tmp_path, Game.from_code("CF1-SUPERIOR-D3-AAAAACL"))
+    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    assert win.model.play("KH>4")  # K on A: column 2 is emptied and, in Superior, stays empty
+    state = win.model.state
+    assert state.columns[1] == ()
+    top = state.reserve[-1]
+    target = win.scene.pile_rect(("column", 1)).center()
+    drag(win, card_point(win, top), scene_point(win, target), release=False)
+    assert win.scene.drop_target == ("column", 1)  # the rules allow it: highlighted
+    QTest.mouseRelease(
+        win.view.viewport(),
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+        scene_point(win, target),
+    )
+    assert win.model.state.columns[1] == (top,)
+    win.close()
+    win.store.close()
+
+
+def test_canfield_fills_the_same_empty_column_from_the_reserve(window: MainWindow) -> None:
+    reserve_top = window.model.state.reserve[-1]
+    assert window.model.play("KH>4")
+    assert window.model.state.columns[1] == (reserve_top,)
