@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench bench-app bench-solver bench-storage screenshots clean
+.PHONY: run test lint typecheck unit test-a11y bench bench-app bench-solver bench-storage screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,12 @@ typecheck: $(STAMP)
 
 unit: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -n 2 -q
+
+# The app under a real screen-reader stack (Xvfb, AT-SPI, pyatspi, xdotool), all four
+# languages. Also part of `make unit` (tests/a11y); without the stack it skips and says why.
+test-a11y: $(STAMP)
+	@$(BIN)/python tests/a11y/stack.py || true
+	$(BIN)/python -m pytest -n 2 -q -rs tests/a11y
 
 test: lint typecheck unit
 

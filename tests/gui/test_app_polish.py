@@ -253,9 +253,8 @@ def test_hint_is_ringed_nudged_shown_and_announced(
     qc = window.scene.card_item(Card.parse("QC"))
     home = qc.pos()
     window.act_hint.trigger()
-    qtbot.waitUntil(lambda: window.view.last_announcement != "", timeout=3000)  # type: ignore[attr-defined]
     text = "Hint: queen of clubs to column 2"
-    assert window.view.last_announcement == text
+    qtbot.waitUntil(lambda: window.speaker.last == text, timeout=3000)  # type: ignore[attr-defined]
     assert window.statusBar().currentMessage() == text
     assert window.scene.drop_target == ("column", 1)
     QTest.qWait(150)

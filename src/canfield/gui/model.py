@@ -26,7 +26,10 @@ ChangeKind = Literal["play", "undo", "redo", "new", "restart"]
 
 @dataclass(frozen=True)
 class Change:
-    """What just happened: the action's kind, the move (if one) and the position before it."""
+    """What just happened: the action's kind, the move (if one) and the position before it.
+
+    For an undo the move is the one taken back, for a redo the one replayed.
+    """
 
     kind: ChangeKind
     move: Move | None
@@ -102,7 +105,7 @@ class GameModel(QObject):
             undone += 1
         if not undone:
             return False
-        self.changed.emit(Change("undo", None, before))
+        self.changed.emit(Change("undo", self._game.redo_moves[0], before))
         return True
 
     def redo(self) -> bool:
@@ -110,7 +113,7 @@ class GameModel(QObject):
         was_won = self._game.is_won
         if not self._game.redo():
             return False
-        self.changed.emit(Change("redo", None, before))
+        self.changed.emit(Change("redo", self._game.history[-1], before))
         if self._game.is_won and not was_won:
             self.won.emit()
         return True

@@ -42,6 +42,7 @@ from canfield.gui import cardart
 from canfield.gui.items import CardItem, CountBadge, DragShadow, FocusRing, SlotItem, TextItem
 from canfield.gui.layout import Placement, TableLayout, placements
 from canfield.gui.model import Change, GameModel
+from canfield.gui.narration import cannot_move, cannot_put_down, picked_up, put_back
 from canfield.i18n import _, ngettext
 from canfield.moves import FOUNDATION, Move
 from canfield.rules import card_move, locate, movable_start, pickup, stock_tap_allowed
@@ -111,6 +112,8 @@ class TableScene(QGraphicsScene):
     animation_finished = Signal()
     shaken = Signal()
     """A tap or drop did nothing (the cards shook)."""
+    spoken = Signal(str)
+    """A short sentence for screen readers: a pick-up, a put-back or a refusal and why."""
 
     def __init__(self, model: GameModel, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -162,6 +165,7 @@ class TableScene(QGraphicsScene):
         self._focus_visible = False
         self._held: _Held | None = None
         self.hinted: Move | None = None
+        self._playable: tuple[State | None, frozenset[int]] = (None, frozenset())
         """The last move the Hint button pointed at."""
         self._hint_timer = QTimer(self)
         self._hint_timer.setSingleShot(True)
@@ -472,6 +476,53 @@ class TableScene(QGraphicsScene):
             return pile_name(kind, index + 1, self.lang)  # type: ignore[arg-type]
         return pile_name(kind, None, self.lang)  # type: ignore[arg-type]
 
+    # -- what a screen reader is told ---------------------------------------------
+
+    @staticmethod
+    def piles() -> tuple[PileKey, ...]:
+        """The 11 piles in a fixed order: stock, waste, reserve, foundations, columns."""
+        return _PILES
+
+    def pile_cards(self, pile: PileKey) -> tuple[int, ...]:
+        """Every card on ``pile``, bottom first."""
+        state = self._model.state
+        kind, index = pile
+        if kind == "column":
+            return tuple(state.columns[index])
+        if kind == "foundation":
+            return tuple(state.foundation(state.foundation_order[index]))
+        return tuple({"stock": state.stock, "waste": state.waste, "reserve": state.reserve}[kind])
+
+    def visible_cards(self, pile: PileKey) -> list[int]:
+        """The cards a sighted player sees face up on ``pile``, bottom first."""
+        state = self._model.state
+        kind, index = pile
+        if kind == "column":
+            return list(state.columns[index])
+        if kind == "waste":
+            return [int(c) for c in state.visible_waste()]
+        if kind == "stock":
+            return []
+        cards = self.pile_cards(pile)
+        return [cards[-1]] if cards else []
+
+    def pile_spoken_name(self, pile: PileKey) -> str:
+        """A pile's name with its size: "column 4, 3 cards", "waste, empty"."""
+        n = len(self.pile_cards(pile))
+        count = ngettext("%(n)d card", "%(n)d cards", n) % {"n": n} if n else _("empty")
+        return self.pile_label(pile) + ", " + count
+
+    def is_playable(self, card: int) -> bool:
+        """Whether the rules have a move for ``card`` now (asked once per position)."""
+        state = self._model.state
+        known, cards = self._playable
+        if known is not state:
+            cards = frozenset(
+                int(m.card) for m in self._model.game.legal_moves() if m.card is not None
+            )
+            self._playable = (state, cards)
+        return card in cards
+
     # -- geometry questions -------------------------------------------------------
 
     def card_at(self, pos: QPointF) -> int | None:
@@ -605,6 +656,7 @@ class TableScene(QGraphicsScene):
             if target is None or not self._drop(press.cards[0], target):
                 # Illegal drop: glide back to where the cards came from.
                 self.sync(animate=self.animations)
+                self.spoken.emit(cannot_move(press.cards[0], self.lang))
             return
         self._tap(press.card, press.pile)
 
@@ -615,12 +667,13 @@ class TableScene(QGraphicsScene):
             pile = ("stock", 0)
         if pile == ("stock", 0):
             if not self._model.draw():
-                self._shake_cards([])
+                self._refuse_draw()
             return
         if card is None:
             return
         if self._model.tap(card, self.double_tap) is None:
             self._shake_cards(self.movable_group(card) or [card])
+            self.spoken.emit(cannot_move(card, self.lang))
 
     def _drop(self, card: int, target: PileKey) -> bool:
         kind, index = target
@@ -782,9 +835,9 @@ class TableScene(QGraphicsScene):
             event.ignore()
             return
         handled = True
-        if key in (Qt.Key.Key_Right, Qt.Key.Key_Tab):
+        if key == Qt.Key.Key_Right:
             self.move_focus(1)
-        elif key in (Qt.Key.Key_Left, Qt.Key.Key_Backtab):
+        elif key == Qt.Key.Key_Left:
             self.move_focus(-1)
         elif key == Qt.Key.Key_Up:
             self.move_focus_vertical(-1)
@@ -793,10 +846,13 @@ class TableScene(QGraphicsScene):
         elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
             self.activate_focus()
         elif key == Qt.Key.Key_Escape and self._held is not None:
+            card = self._held.cards[0]
             self._held = None
             self.sync()
+            self.spoken.emit(put_back(card, self.lang))
         elif key == Qt.Key.Key_D:
-            self._model.draw()
+            if not self._model.draw():
+                self._refuse_draw()
         else:
             handled = False
         if handled:
@@ -941,24 +997,38 @@ class TableScene(QGraphicsScene):
             if not moved:
                 self.sync()
                 self._shake_cards(held.cards)
+                kind, index = self._focus
+                if self._focus == held.source:
+                    self.spoken.emit(cannot_move(card, self.lang))
+                else:
+                    self.spoken.emit(
+                        cannot_put_down(card, kind, index, self._model.state, self.lang)
+                    )
             self.focus_changed.emit(self.focus_name())
             return
         if self._focus == ("stock", 0):
             if not self._model.draw():
-                self._shake_cards([])
+                self._refuse_draw()
             self.focus_changed.emit(self.focus_name())
             return
         focused = self.focused_card()
         if focused is None:
+            self.spoken.emit(self.pile_spoken_name(self._focus))
             return
         card = focused
         cards = self.movable_group(card)
         if not cards:
             self._shake_cards([card])
+            self.spoken.emit(cannot_move(card, self.lang))
             return
         self._held = _Held(cards, self._focus)
         self._apply_lift()
         self.focus_changed.emit(self.focus_name())
+        self.spoken.emit(picked_up(cards, self.lang))
+
+    def _refuse_draw(self) -> None:
+        self._shake_cards([])
+        self.spoken.emit(_("Stock and waste are both empty"))
 
     def _apply_lift(self) -> None:
         """Held cards sit a little raised so the player sees what is picked up."""

@@ -2,43 +2,35 @@
 
 Instead of scaling a fixed scene (blurry bitmaps, wasted margins), the view
 hands its size to the scene, which lays the table out again and re-renders
-the cards at the new device size. The view also carries the table's
-accessibility: its name follows the keyboard focus and its description is the
-spoken position, updated (with an accessibility event) after every action.
+the cards at the new device size. The view also tells screen readers what
+changed on the table: which pile or card has the keyboard focus, and which
+piles changed their cards (see :mod:`canfield.gui.accessible` for the
+objects they read). Tab leaves the table; the arrow keys walk its piles.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from PySide6 import QtGui
-from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import (
-    QAccessible,
-    QAccessibleEvent,
-    QKeyEvent,
-    QPainter,
-    QResizeEvent,
-)
+from PySide6.QtCore import QObject, Qt, QTimer
+from PySide6.QtGui import QAccessible, QAccessibleEvent, QFocusEvent, QPainter, QResizeEvent
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
-from canfield.gui.table import TableScene
+from canfield.gui import accessible
+from canfield.gui.model import Change
+from canfield.gui.table import PileKey, TableScene
 from canfield.i18n import _
 
 __all__ = ["TableView"]
-
-_ANNOUNCEMENT: Any = getattr(QtGui, "QAccessibleAnnouncementEvent", None)
-"""Qt 6.8's spoken-notice event; older Qt falls back to a description change."""
 
 
 class TableView(QGraphicsView):
     """A frameless, scroll-free view whose scene is exactly its viewport."""
 
     def __init__(self, scene: TableScene, parent: QWidget | None = None) -> None:
+        accessible.install()
         super().__init__(scene, parent)
         self._table = scene
-        self.last_announcement = ""
-        """The last text handed to screen readers with :meth:`announce` (for tests)."""
+        self._spoken_piles: dict[PileKey, tuple[str, tuple[int, ...]]] = {}
+        self._focused: QObject | None = None
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -55,7 +47,9 @@ class TableView(QGraphicsView):
         self.setMinimumSize(240, 320)
         self.setMouseTracking(False)
         scene.focus_changed.connect(self._on_focus_changed)
+        scene.model.changed.connect(self._on_changed)
         self.retranslate()
+        self._remember_piles()
 
     @property
     def table(self) -> TableScene:
@@ -63,7 +57,13 @@ class TableView(QGraphicsView):
 
     def retranslate(self) -> None:
         self.setAccessibleName(_("Card table"))
+        self.setAccessibleDescription(
+            _("Arrow keys move between piles, Enter picks up and puts down, D draws")
+        )
         self.setToolTip("")
+        if QAccessible.isActive():
+            for pile in self._table.piles():
+                self._notify(self._table.slot_item(pile), QAccessible.Event.NameChanged)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
         super().resizeEvent(event)
@@ -71,39 +71,51 @@ class TableView(QGraphicsView):
         self._table.set_table_size(size.width(), size.height())
         self.resetCachedContent()
 
-    def event(self, event: QEvent) -> bool:
-        # Tab and Shift+Tab walk the piles instead of leaving the table.
-        if (
-            event.type() == QEvent.Type.KeyPress
-            and isinstance(event, QKeyEvent)
-            and event.key() in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab)
-            and not event.modifiers() & Qt.KeyboardModifier.ControlModifier
-        ):
-            self._table.keyPressEvent(event)
-            return True
-        return super().event(event)
+    def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802 - Qt override
+        super().focusInEvent(event)
+        self._focused = None
+        # After Qt has reported the table itself focused, so readers say "Card table"
+        # and then land on the focused pile or card.
+        QTimer.singleShot(0, self._announce_focus)
 
-    def set_position_description(self, text: str) -> None:
-        """Expose the whole position to screen readers and tell them it changed."""
-        if text == self.accessibleDescription():
+    # -- telling screen readers -----------------------------------------------------
+
+    @staticmethod
+    def _notify(obj: QObject, kind: QAccessible.Event) -> None:
+        QAccessible.updateAccessibility(QAccessibleEvent(obj, kind))
+
+    def _announce_focus(self) -> None:
+        """Move the reader's focus to the focused card or pile (when it changed)."""
+        if not (QAccessible.isActive() and self.hasFocus()):
             return
-        self.setAccessibleDescription(text)
-        if QAccessible.isActive():
-            QAccessible.updateAccessibility(
-                QAccessibleEvent(self, QAccessible.Event.DescriptionChanged)
-            )
+        target = accessible.focus_target(self._table)
+        if target is self._focused:
+            return
+        self._focused = target
+        self._notify(target, QAccessible.Event.Focus)
 
-    def announce(self, text: str) -> None:
-        """Have screen readers say ``text`` now (a hint, a notice), politely."""
-        self.last_announcement = text
+    def _on_focus_changed(self, _name: str) -> None:
+        self._announce_focus()
+
+    def _remember_piles(self) -> dict[PileKey, tuple[str, tuple[int, ...]]]:
+        old = self._spoken_piles
+        table = self._table
+        self._spoken_piles = {
+            pile: (table.pile_spoken_name(pile), tuple(table.visible_cards(pile)))
+            for pile in table.piles()
+        }
+        return old
+
+    def _on_changed(self, change: Change) -> None:
+        """After any change: new pile names and card lists, and where the focus is now."""
         if not QAccessible.isActive():
             return
-        if _ANNOUNCEMENT is not None:
-            QAccessible.updateAccessibility(_ANNOUNCEMENT(self, text))
-        else:
-            self.set_position_description(text)
-
-    def _on_focus_changed(self, name: str) -> None:
-        self.setAccessibleName(name)
-        if QAccessible.isActive():
-            QAccessible.updateAccessibility(QAccessibleEvent(self, QAccessible.Event.NameChanged))
+        old = self._remember_piles()
+        for pile, (name, cards) in self._spoken_piles.items():
+            before = old.get(pile)
+            slot = self._table.slot_item(pile)
+            if before is None or before[1] != cards:
+                self._notify(slot, QAccessible.Event.ObjectReorder)
+            if before is None or before[0] != name:
+                self._notify(slot, QAccessible.Event.NameChanged)
+        self._announce_focus()

@@ -8,6 +8,7 @@ accessibility text, the win). It holds no rule and no drawing of its own.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import time
 from typing import Any, Final
 
@@ -39,10 +40,13 @@ from canfield.deal import DealCode
 from canfield.describe import LANGUAGES as DESCRIBE_LANGUAGES
 from canfield.game import Game
 from canfield.gui import icons
+from canfield.gui.accessible import QuietLabel
 from canfield.gui.casino import casino_result, format_money
 from canfield.gui.celebration import Cascade, WinPanel, format_time
 from canfield.gui.i18n_qt import language_notifier, switch_language
 from canfield.gui.model import Change, GameModel
+from canfield.gui.narration import change_sentence
+from canfield.gui.speech import Speaker
 from canfield.gui.storage_notice import show_notices
 from canfield.gui.table import TableScene
 from canfield.gui.toast import Toast
@@ -91,6 +95,9 @@ class MainWindow(QMainWindow):
         self.scene = TableScene(self.model, self)
         self.view = TableView(self.scene, self)
         self.setCentralWidget(self.view)
+        self.speaker = Speaker(self.view, self)
+        """Short spoken confirmations for screen readers (see :mod:`canfield.gui.speech`)."""
+        self.scene.spoken.connect(lambda text: self.speaker.say(text, assertive=True))
         self._worker = Worker(self)
         self._cascade = Cascade(self.scene)
         self._win_panel = WinPanel(self.view)
@@ -123,6 +130,7 @@ class MainWindow(QMainWindow):
         self._build_toolbar()
         self._build_status()
         self._arrange_status(narrow=True)
+        self._chain_focus()
         self.setMinimumSize(320, 300)
         self.apply_settings(self._settings, save=False)
 
@@ -253,6 +261,12 @@ class MainWindow(QMainWindow):
         bar.addAction(self.act_restart)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
         self.toolbar = bar
+        for act in (self.act_new, self.act_undo, self.act_redo, self.act_hint, self.act_restart):
+            button = bar.widgetForAction(act)
+            if button is not None:
+                # Tab reaches every toolbar button (Qt leaves them out of the focus chain).
+                button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        self._overflow = bar.findChild(QToolButton, "qt_toolbar_ext_button")
 
     def _build_status(self) -> None:
         status = QStatusBar(self)
@@ -267,7 +281,10 @@ class MainWindow(QMainWindow):
             rows.addLayout(row)
         self.score_label = QLabel(box)
         self.moves_label = QLabel(box)
-        self.time_label = QLabel(box)
+        # The clock changes every second: readers read it when asked, not at each tick.
+        self.time_label = QuietLabel(box)
+        for label in (self.score_label, self.moves_label, self.time_label):
+            label.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.solver_label = QLabel(box)
         self.code_label = QLabel(box)
         self.code_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -300,6 +317,31 @@ class MainWindow(QMainWindow):
             where = QRect(port.mapTo(self, on_port.topLeft()), on_port.size())
             rects.append((where, 0.2 if pile[0] == "foundation" else 1.0))
         return rects
+
+    def _chain_focus(self) -> None:
+        """Tab order: the table, the toolbar's buttons, then the status bar, and round again."""
+        chain: list[QWidget] = [self.view]
+        for act in (self.act_new, self.act_undo, self.act_redo, self.act_hint, self.act_restart):
+            button = self.toolbar.widgetForAction(act)
+            if button is not None:
+                chain.append(button)
+            if act is self.act_hint:
+                chain.append(self._undo_winnable_button)
+        if self._overflow is not None:
+            chain.append(self._overflow)
+        chain += [
+            self.score_label,
+            self.moves_label,
+            self.time_label,
+            self.code_label,
+            self.copy_button,
+        ]
+        for first, second in itertools.pairwise(chain):
+            QWidget.setTabOrder(first, second)
+
+    def say(self, text: str, assertive: bool = False) -> None:
+        """Tell screen readers ``text`` (a short confirmation, a hint, a notice)."""
+        self.speaker.say(text, assertive)
 
     def _arrange_status(self, narrow: bool, short: bool = False) -> None:
         """One row on a desktop; on a phone-width window two, so no language is clipped.
@@ -415,6 +457,10 @@ class MainWindow(QMainWindow):
             act.setText(text)
             act.setToolTip(tip)
             act.setStatusTip(tip)
+        if self._overflow is not None:
+            self._overflow.setAccessibleName(_("More tools"))
+            self._overflow.setToolTip(_("More tools"))
+        self.time_label.setAccessibleName(_("Time"))
         self.view.retranslate()
         self.scene.retranslate(self.table_language())
         self._win_panel.retranslate()
@@ -437,6 +483,12 @@ class MainWindow(QMainWindow):
         self._tick()
         self.save()
         self._refresh(change)
+        if not self.model.game.is_won:
+            self.say(
+                change_sentence(
+                    change.kind, change.before, self.model.state, change.move, self.table_language()
+                )
+            )
         self._watch_winnability()
 
     def _refresh(self, change: Change | None) -> None:
@@ -461,9 +513,7 @@ class MainWindow(QMainWindow):
         self.act_copy.setToolTip(copy[1])
         self.act_copy.setStatusTip(copy[1])
         self.copy_button.setAccessibleName(copy[1])
-        text = game.describe(self.table_language())
-        self.position_label.setText(text)
-        self.view.set_position_description(text)
+        self.position_label.setText(game.describe(self.table_language()))
 
     def clock_should_run(self) -> bool:
         """The game's time runs from the first move to the win, only while the player can play.
@@ -507,9 +557,9 @@ class MainWindow(QMainWindow):
         try:
             self._store.save_game(self.model.game)
         except StorageError as exc:
-            self.statusBar().showMessage(
-                _("Could not save the game: %(error)s") % {"error": exc}, 8000
-            )
+            message = _("Could not save the game: %(error)s") % {"error": exc}
+            self.statusBar().showMessage(message, 8000)
+            self.say(message, assertive=True)
             return
         finally:
             self.notify_storage()
@@ -528,6 +578,9 @@ class MainWindow(QMainWindow):
         self._refresh(None)
         self._cascade.start(animate=animate, dpr=self.devicePixelRatioF())
         self._win_panel.show_result(game.score, game.elapsed, game.moves_made)
+        self.say(
+            self._win_panel.title_text() + " " + self._win_panel.details_text(), assertive=True
+        )
 
     @property
     def win_panel(self) -> WinPanel:
@@ -579,6 +632,7 @@ class MainWindow(QMainWindow):
         from canfield.gui.winnable import find_winnable_deal
 
         self.statusBar().showMessage(_("Looking for a winnable deal…"))
+        self.say(_("Looking for a winnable deal…"))
         self.setCursor(Qt.CursorShape.BusyCursor)
 
         def done(result: object) -> None:
@@ -666,6 +720,7 @@ class MainWindow(QMainWindow):
         self._demo_asked = True
         self._refresh_demo()
         self.statusBar().showMessage(_("Looking for a winning line…"))
+        self.say(_("Looking for a winning line…"))
 
         def done(result: object) -> None:
             if not self._demo_asked or self.model.state != state:
@@ -678,10 +733,13 @@ class MainWindow(QMainWindow):
                 self.scene.interactive = False
                 self._demo_timer.start()
                 self.statusBar().showMessage(_("Showing a winning line — Esc or a click stops it"))
+                self.say(_("Showing a winning line — Esc or a click stops it"))
             elif getattr(result, "verdict", None) is Verdict.LOST:
                 self.statusBar().showMessage(_("No winning line from here"), 6000)
+                self.say(_("No winning line from here"))
             else:
                 self.statusBar().showMessage(_("No winning line found in time"), 4000)
+                self.say(_("No winning line found in time"))
             self._refresh_demo()
 
         self._worker.submit(lambda: solve(state, time_limit=DEMO_SOLVE_SECONDS), done)
@@ -757,15 +815,16 @@ class MainWindow(QMainWindow):
         else:
             message = _("Copied %(code)s") % {"code": game.code}
         self.statusBar().showMessage(message, 3000)
+        self.say(message)
 
     def announce_position(self) -> None:
-        """Read position: show the whole description (and hand it to screen readers)."""
+        """Read position: show the whole description and have screen readers say it, every time."""
         text = self.model.game.describe(self.table_language())
         status = self.statusBar()
         status.showMessage(text, POSITION_MESSAGE_MS)
         # On a phone it covers the foot of the columns: the next tap or key clears it.
         self.toast.dismiss_on_input(status.clearMessage)
-        self.view.set_position_description(text)
+        self.say(text)
 
     def hint(self) -> None:
         """Ask the solver in the background; point at the move or say the position is lost."""
@@ -778,6 +837,7 @@ class MainWindow(QMainWindow):
         snapshot = Game.from_dict(game.to_dict())
         state = game.state
         self.statusBar().showMessage(_("Thinking…"))
+        self.say(_("Thinking…"))
 
         def done(result: object) -> None:
             self.statusBar().clearMessage()
@@ -793,7 +853,7 @@ class MainWindow(QMainWindow):
                     self._solver_note = _("Winnable")
                 text = self.scene.hint_text(move)
                 self.statusBar().showMessage(text, 6000)
-                self.view.announce(text)
+                self.say(text)
             elif verdict is Verdict.LOST:
                 if note:
                     self._solver_note = _("No winning line")
@@ -807,8 +867,11 @@ class MainWindow(QMainWindow):
                 else:
                     message = _("No winning line from here")
                 self.statusBar().showMessage(message, 6000)
+                self.say(message)
             else:
-                self.statusBar().showMessage(_("No hint found in time"), 4000)
+                message = _("No hint found in time")
+                self.statusBar().showMessage(message, 4000)
+                self.say(message)
             self._refresh(None)
 
         self._worker.submit(lambda: hint(snapshot, time_limit=3.0), done)

@@ -1,0 +1,164 @@
+"""Short spoken sentences for what just happened on the table: a move, a draw, a refusal.
+
+A screen-reader user cannot see a card slide; they hear one short sentence
+per action ("queen of clubs to column 4", "3 cards drawn, 9 of clubs on
+top") instead of the whole position again. The sentences are built from the
+engine's own card and pile names (:mod:`canfield.describe`) and compare the
+position before and after; no rule is decided here. Pure Python (no Qt), so
+the wording is tested directly.
+
+Sentences put a name after a colon or a preposition that never changes its
+form, so that languages with case endings (Hungarian) need no inflection.
+"""
+
+from __future__ import annotations
+
+from canfield.describe import card_name, pile_name
+from canfield.i18n import _, ngettext
+from canfield.moves import FOUNDATION, Move
+from canfield.state import State
+
+__all__ = [
+    "cannot_move",
+    "cannot_put_down",
+    "change_sentence",
+    "move_sentence",
+    "picked_up",
+    "put_back",
+]
+
+
+def _card(card: int, lang: str) -> str:
+    return card_name(int(card), lang)
+
+
+def _foundation(state: State, card: int, lang: str) -> str:
+    """The foundation ``card`` goes to, numbered as the table shows it (left to right)."""
+    return pile_name("foundation", state.foundation_order.index(int(card) // 13) + 1, lang)
+
+
+def _column(index: int, lang: str) -> str:
+    return pile_name("column", index + 1, lang)
+
+
+def move_sentence(before: State, after: State, move: Move, lang: str, news: bool = True) -> str:
+    """What ``move`` (played from ``before``, giving ``after``) did, in a few words.
+
+    ``news`` adds what the move uncovered in the reserve (not said for an undo).
+    """
+    if move.card is None:
+        return _draw_sentence(before, after, lang)
+    card = int(move.card)
+    name = _card(card, lang)
+    if move.target == FOUNDATION:
+        where = _foundation(before, card, lang)
+        moved = 1
+    else:
+        where = _column(move.target, lang)
+        moved = len(after.columns[move.target]) - len(before.columns[move.target])
+    if moved > 1:
+        parts = [
+            ngettext(
+                "%(card)s and %(n)d card on it to %(pile)s",
+                "%(card)s and %(n)d cards on it to %(pile)s",
+                moved - 1,
+            )
+            % {"card": name, "n": moved - 1, "pile": where}
+        ]
+    else:
+        parts = [_("%(card)s to %(pile)s") % {"card": name, "pile": where}]
+    if news:
+        parts.extend(_reserve_news(before, after, card, lang))
+    return ". ".join(parts)
+
+
+def _reserve_news(before: State, after: State, card: int, lang: str) -> list[str]:
+    """A column the reserve refilled, and the reserve's new top card (both worth hearing)."""
+    news: list[str] = []
+    for k, (old, new) in enumerate(zip(before.columns, after.columns, strict=True)):
+        if new and not old.count(new[0]) and new[0] != card and new[0] in before.reserve:
+            news.append(
+                _("%(card)s from the reserve to %(pile)s")
+                % {"card": _card(new[0], lang), "pile": _column(k, lang)}
+            )
+    if before.reserve != after.reserve:
+        reserve = pile_name("reserve", None, lang)
+        if after.reserve:
+            news.append(
+                _("%(pile)s: %(card)s on top")
+                % {"pile": reserve, "card": _card(after.reserve[-1], lang)}
+            )
+        else:
+            news.append(_("%(pile)s: empty") % {"pile": reserve})
+    return news
+
+
+def _draw_sentence(before: State, after: State, lang: str) -> str:
+    if before.stock:
+        drawn = len(before.stock) - len(after.stock)
+        top = _card(after.waste[-1], lang)
+        text = ngettext(
+            "%(n)d card drawn, %(card)s on top",
+            "%(n)d cards drawn, %(card)s on top",
+            drawn,
+        ) % {"n": drawn, "card": top}
+        if not after.stock:
+            text += ". " + _("%(pile)s: empty") % {"pile": pile_name("stock", None, lang)}
+        return text
+    return _("Stock turned over")
+
+
+def change_sentence(
+    kind: str, before: State | None, after: State, move: Move | None, lang: str
+) -> str:
+    """The sentence for one model change: a play, an undo or redo, a new or restarted deal."""
+    if kind == "play" and before is not None and move is not None:
+        return move_sentence(before, after, move, lang)
+    if kind in ("undo", "redo") and before is not None and move is not None:
+        # Undo goes from ``before`` back to ``after``: describe the move it takes back.
+        if kind == "undo":
+            undone = move_sentence(after, before, move, lang, news=False)
+            return _("Undone: %(move)s") % {"move": undone}
+        return _("Redone: %(move)s") % {"move": move_sentence(before, after, move, lang)}
+    if kind == "restart":
+        return _("Game restarted")
+    if kind == "new":
+        return _("New game")
+    return ""
+
+
+def picked_up(cards: list[int], lang: str) -> str:
+    """Keyboard pick-up: the card (and how many lie on it)."""
+    name = _card(cards[0], lang)
+    if len(cards) == 1:
+        return _("%(card)s picked up") % {"card": name}
+    return ngettext(
+        "%(card)s and %(n)d card on it picked up",
+        "%(card)s and %(n)d cards on it picked up",
+        len(cards) - 1,
+    ) % {"card": name, "n": len(cards) - 1}
+
+
+def put_back(card: int, lang: str) -> str:
+    return _("%(card)s put back") % {"card": _card(card, lang)}
+
+
+def cannot_move(card: int, lang: str) -> str:
+    """A tap or pick-up on a card that has nowhere to go."""
+    return _("%(card)s cannot move") % {"card": _card(card, lang)}
+
+
+def cannot_put_down(card: int, kind: str, index: int, state: State, lang: str) -> str:
+    """A refused drop: on a column's card, on a foundation, or on a pile that takes none."""
+    name = _card(card, lang)
+    if kind == "column" and state.columns[index]:
+        return _("%(card)s cannot go on %(target)s") % {
+            "card": name,
+            "target": _card(state.columns[index][-1], lang),
+        }
+    if kind in ("column", "foundation"):
+        return _("%(card)s cannot go to %(pile)s") % {
+            "card": name,
+            "pile": pile_name(kind, index + 1, lang),  # type: ignore[arg-type]
+        }
+    return _("%(card)s cannot be put down here") % {"card": name}

@@ -1,0 +1,276 @@
+"""A screen reader's view of the app, over AT-SPI: run by Debian's /usr/bin/python3 (pyatspi).
+
+Not a test by itself: ``test_screen_reader.py`` starts it inside the same
+D-Bus session as the app and talks to it in JSON lines on stdin/stdout.
+
+Commands (one JSON object a line): ``{"cmd": "wait_app"}`` until the app is on
+the bus; ``{"cmd": "tree"}`` the app's whole accessible tree; ``{"cmd": "keys",
+"keys": ["ctrl+d"]}`` presses keys with xdotool and returns every event that
+followed, and what a reader would speak for them; ``{"cmd": "focus"}`` gives
+the app's window the X input focus; ``{"cmd": "quit"}``.
+
+What is "spoken" follows what Orca does with each event, for two readers: one
+that speaks ``object:announcement`` (Orca 46 and later) and one that does not
+(Orca 43, which speaks a notification as it shows). Both speak the name, role
+and description of an object that takes the focus and a new name or
+description of the object that has it.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+
+import pyatspi
+from gi.repository import GLib
+
+EVENTS = (
+    "object:announcement",
+    "object:state-changed",
+    "object:property-change:accessible-name",
+    "object:property-change:accessible-description",
+    "object:text-changed",
+    "object:children-changed",
+    "window:activate",
+)
+MAX_NODES = 2000
+"""A bound on the tree walk (the app has a few hundred objects)."""
+SPEAKING_ROLES = ("notification", "alert")
+
+
+def role_of(acc) -> str:
+    try:
+        return acc.getRoleName()
+    except Exception:
+        return "?"
+
+
+def name_of(acc) -> str:
+    try:
+        return acc.name or ""
+    except Exception:
+        return ""
+
+
+def states_of(acc) -> list[str]:
+    try:
+        return sorted(pyatspi.stateToString(s) for s in acc.getState().getStates())
+    except Exception:
+        return []
+
+
+def text_of(acc) -> str:
+    try:
+        text = acc.queryText()
+    except Exception:
+        return ""
+    try:
+        return text.getText(0, -1) or ""
+    except Exception:
+        return ""
+
+
+def node(acc, budget: list[int], depth: int = 0) -> dict:
+    budget[0] -= 1
+    entry = {
+        "role": role_of(acc),
+        "name": name_of(acc),
+        "description": getattr(acc, "description", "") or "",
+        "states": states_of(acc),
+        "children": [],
+    }
+    try:
+        count = acc.childCount
+    except Exception:
+        count = 0
+    entry["child_count"] = count
+    if depth > 40:
+        return entry
+    for i in range(count):
+        if budget[0] <= 0:
+            break
+        try:
+            child = acc.getChildAtIndex(i)
+        except Exception:
+            child = None
+        if child is None:
+            entry["children"].append(None)
+            continue
+        try:
+            index = child.getIndexInParent()
+        except Exception:
+            index = -2
+        sub = node(child, budget, depth + 1)
+        sub["index_in_parent"] = index
+        entry["children"].append(sub)
+    return entry
+
+
+class Reader:
+    def __init__(self, app_name: str) -> None:
+        self.app_name = app_name
+        self.app = None
+        self.events: list[dict] = []
+        self.focused = None
+        self.last_event = time.monotonic()
+        pyatspi.Registry.registerEventListener(self.on_event, *EVENTS)
+        GLib.io_add_watch(sys.stdin.fileno(), GLib.IO_IN | GLib.IO_HUP, self.on_command)
+
+    # -- events ------------------------------------------------------------------
+
+    def on_event(self, event) -> None:
+        source = event.source
+        try:
+            app = source.getApplication()
+            if app is None or name_of(app).lower() != self.app_name:
+                return
+        except Exception:
+            return
+        self.last_event = time.monotonic()
+        kind = event.type
+        role = role_of(source)
+        name = name_of(source)
+        data = event.any_data
+        entry = {
+            "type": kind,
+            "role": role,
+            "name": name,
+            "detail1": event.detail1,
+            "detail2": event.detail2,
+            "data": data if isinstance(data, (str, int, float)) else None,
+        }
+        if kind.startswith("object:state-changed:focused") and event.detail1:
+            try:
+                entry["parent"] = name_of(source.parent)
+            except Exception:
+                entry["parent"] = ""
+        new, old = self.speech_for(event, source, role, name)
+        if new:
+            entry["speech"] = new
+        if old:
+            entry["speech_orca43"] = old
+        self.events.append(entry)
+
+    def speech_for(self, event, source, role: str, name: str) -> tuple[str, str]:
+        """What a reader with announcements says, and what one without them (Orca 43) says."""
+        kind = event.type
+        if kind.startswith("object:announcement"):
+            return str(event.any_data or ""), ""
+        if kind.startswith("object:state-changed:focused") and event.detail1:
+            self.focused = source
+            description = getattr(source, "description", "") or ""
+            text = ", ".join(x for x in (name, role, description) if x)
+            return text, text
+        showing = kind.startswith("object:state-changed:showing") and event.detail1
+        if showing and role in SPEAKING_ROLES:
+            return "", ", ".join(x for x in (name, text_of(source)) if x)
+        on_focus = self.focused is not None and source == self.focused
+        if on_focus and kind.startswith("object:property-change:accessible-name"):
+            return name, name
+        if on_focus and kind.startswith("object:property-change:accessible-description"):
+            text = getattr(source, "description", "") or ""
+            return text, text
+        return "", ""
+
+    # -- commands ---------------------------------------------------------------
+
+    def on_command(self, fd, condition) -> bool:
+        line = sys.stdin.readline()
+        if not line:
+            pyatspi.Registry.stop()
+            return False
+        command = json.loads(line)
+        handler = getattr(self, "cmd_" + command.pop("cmd"))
+        handler(**command)
+        return True
+
+    def reply(self, value) -> None:
+        sys.stdout.write(json.dumps(value) + "\n")
+        sys.stdout.flush()
+
+    def find_app(self):
+        desktop = pyatspi.Registry.getDesktop(0)
+        for i in range(desktop.childCount):
+            app = desktop.getChildAtIndex(i)
+            if app is not None and name_of(app).lower() == self.app_name:
+                return app
+        return None
+
+    def cmd_wait_app(self, timeout: float = 30.0) -> None:
+        deadline = time.monotonic() + timeout
+
+        def look() -> bool:
+            self.app = self.find_app()
+            if self.app is not None and self.app.childCount > 0:
+                self.reply({"ok": True})
+                return False
+            if time.monotonic() > deadline:
+                self.reply({"ok": False, "error": "the app did not appear on the AT-SPI bus"})
+                return False
+            return True
+
+        GLib.timeout_add(100, look)
+
+    def cmd_tree(self) -> None:
+        self.app = self.find_app()
+        if self.app is None:
+            self.reply({"ok": False, "error": "no app"})
+            return
+        self.reply({"ok": True, "tree": node(self.app, [MAX_NODES])})
+
+    def cmd_focus(self, title: str = "") -> None:
+        found = subprocess.run(
+            ["xdotool", "search", "--sync", "--onlyvisible", "--name", title or "."],
+            capture_output=True,
+            text=True,
+            timeout=20,
+            check=False,
+        )
+        windows = found.stdout.split()
+        if not windows:
+            self.reply({"ok": False, "error": "no window"})
+            return
+        subprocess.run(["xdotool", "windowfocus", "--sync", windows[-1]], timeout=20, check=False)
+        self.settle(0.5, 5.0)
+
+    def cmd_keys(self, keys: list[str], settle: float = 0.6, limit: float = 8.0) -> None:
+        self.events = []
+        for key in keys:
+            subprocess.run(["xdotool", "key", "--delay", "80", key], timeout=20, check=True)
+        self.settle(settle, limit)
+
+    def cmd_listen(self, settle: float = 0.6, limit: float = 8.0) -> None:
+        self.events = []
+        self.settle(settle, limit)
+
+    def settle(self, quiet: float, limit: float) -> None:
+        """Reply with the events once none came for ``quiet`` seconds (at most ``limit``)."""
+        start = time.monotonic()
+        self.last_event = start
+
+        def check() -> bool:
+            now = time.monotonic()
+            if now - self.last_event >= quiet or now - start >= limit:
+                events, self.events = self.events, []
+                speech = [e["speech"] for e in events if e.get("speech")]
+                old = [e["speech_orca43"] for e in events if e.get("speech_orca43")]
+                self.reply({"ok": True, "events": events, "speech": speech, "speech_orca43": old})
+                return False
+            return True
+
+        GLib.timeout_add(50, check)
+
+    def cmd_quit(self) -> None:
+        self.reply({"ok": True})
+        pyatspi.Registry.stop()
+
+
+def main() -> None:
+    Reader(sys.argv[1].lower() if len(sys.argv) > 1 else "canfield")
+    pyatspi.Registry.start()
+
+
+if __name__ == "__main__":
+    main()

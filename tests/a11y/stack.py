@@ -1,0 +1,258 @@
+"""The real screen-reader stack for one app run: Xvfb, a D-Bus session, the AT-SPI bus, a reader.
+
+Each :class:`Stack` has its own X display, session bus and accessibility bus,
+so tests can run side by side. The app is the real ``canfield-app`` process
+(xcb, accessibility always on, a temporary data folder); the reader is
+``reader.py`` under Debian's own ``/usr/bin/python3`` with pyatspi, and keys
+are pressed with xdotool, as a person would press them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any, Final
+
+HERE: Final = Path(__file__).resolve().parent
+SYSTEM_PYTHON: Final = Path("/usr/bin/python3")
+BUS_LAUNCHER: Final = Path("/usr/libexec/at-spi-bus-launcher")
+TOOLS: Final = ("Xvfb", "dbus-daemon", "dbus-send", "xdotool")
+REPLY_TIMEOUT: Final = 60.0
+"""Seconds to wait for one reply from the reader before giving up (never hang)."""
+
+
+def missing() -> str | None:
+    """What of the stack is not installed here, or ``None`` when all of it is."""
+    gone = [tool for tool in TOOLS if shutil.which(tool) is None]
+    if not BUS_LAUNCHER.exists():
+        gone.append(str(BUS_LAUNCHER) + " (at-spi2-core)")
+    if not SYSTEM_PYTHON.exists():
+        gone.append(str(SYSTEM_PYTHON))
+    elif (
+        subprocess.run(
+            [str(SYSTEM_PYTHON), "-c", "import pyatspi"], capture_output=True, check=False
+        ).returncode
+        != 0
+    ):
+        gone.append("python3-pyatspi")
+    if not gone:
+        return None
+    return "screen-reader stack not installed: " + ", ".join(gone)
+
+
+class Heard:
+    """What followed some key presses: the events, and what two kinds of reader speak.
+
+    ``new`` is a reader that speaks announcements (Orca 46 and later); ``old``
+    one that does not and speaks notifications instead (Orca 43).
+    """
+
+    def __init__(self, reply: dict[str, Any]) -> None:
+        self.events: list[dict[str, Any]] = reply["events"]
+        self.new: list[str] = reply["speech"]
+        self.old: list[str] = reply["speech_orca43"]
+
+    def focus(self) -> list[dict[str, Any]]:
+        """The objects that took the focus, in order."""
+        return [
+            e
+            for e in self.events
+            if e["type"].startswith("object:state-changed:focused") and e["detail1"]
+        ]
+
+    def said(self, text: str) -> bool:
+        """Whether both kinds of reader say ``text`` (somewhere in what they speak)."""
+        return any(text in s for s in self.new) and any(text in s for s in self.old)
+
+    def __repr__(self) -> str:
+        return f"Heard(new={self.new!r}, old={self.old!r})"
+
+
+class StackError(RuntimeError):
+    """A part of the stack did not start or the reader did not answer."""
+
+
+class Stack:
+    """Start with :meth:`start`; :meth:`close` ends every process it started."""
+
+    def __init__(self, data_dir: Path, size: str = "1280x800") -> None:
+        self.data_dir = data_dir
+        self.size = size
+        self.env: dict[str, str] = {}
+        self.procs: list[subprocess.Popen[Any]] = []
+        self.app: subprocess.Popen[bytes] | None = None
+        self.reader: subprocess.Popen[str] | None = None
+        self.log = data_dir / "stack.log"
+
+    # -- processes --------------------------------------------------------------
+
+    def _spawn(self, args: list[str], **kw: Any) -> subprocess.Popen[Any]:
+        log = self.log.open("ab")
+        proc = subprocess.Popen(args, env=self.env, stderr=log, start_new_session=True, **kw)
+        log.close()
+        self.procs.append(proc)
+        return proc
+
+    def _read_fd_line(self, args: list[str]) -> str:
+        """Start ``args``; return the first line it writes to the pipe named FD (``-displayfd``)."""
+        read, write = os.pipe()
+        self._spawn([a.replace("FD", str(write)) for a in args], pass_fds=(write,))
+        os.close(write)
+        deadline = time.monotonic() + 20
+        data = b""
+        with os.fdopen(read, "rb", buffering=0) as pipe:
+            while not data.endswith(b"\n") and time.monotonic() < deadline:
+                chunk = pipe.read(1)
+                if not chunk:
+                    break
+                data += chunk
+        if not data.strip():
+            raise StackError(f"{args[0]} did not start (see {self.log})")
+        return data.decode().strip()
+
+    def start(self, app_args: tuple[str, ...] = ()) -> None:
+        self.env = {
+            k: v
+            for k, v in os.environ.items()
+            if not k.startswith(("DBUS_", "AT_SPI", "QT_", "WAYLAND", "XDG_RUNTIME"))
+        }
+        self.env.pop("DISPLAY", None)
+        runtime = self.data_dir / "runtime"
+        runtime.mkdir(mode=0o700, exist_ok=True)
+        self.env["XDG_RUNTIME_DIR"] = str(runtime)
+        self.env["NO_AT_BRIDGE"] = "0"
+        display = self._read_fd_line(
+            ["Xvfb", "-displayfd", "FD", "-screen", "0", f"{self.size}x24", "-nolisten", "tcp"]
+        )
+        self.env["DISPLAY"] = ":" + display
+        self.env["DBUS_SESSION_BUS_ADDRESS"] = self._read_fd_line(
+            ["dbus-daemon", "--session", "--nofork", "--print-address=FD"]
+        )
+        self._spawn([str(BUS_LAUNCHER), "--launch-immediately"])
+        self._wait_for_a11y_bus()
+        env = dict(self.env)
+        env.update(
+            QT_QPA_PLATFORM="xcb",
+            QT_LINUX_ACCESSIBILITY_ALWAYS_ON="1",
+            QT_ACCESSIBILITY="1",
+            CANFIELD_DATA_DIR=str(self.data_dir),
+        )
+        log = self.log.open("ab")
+        self.app = subprocess.Popen(
+            [
+                sys.executable,
+                "-c",
+                "from canfield.gui.app import main; raise SystemExit(main())",
+                *app_args,
+            ],
+            env=env,
+            stdout=log,
+            stderr=log,
+            start_new_session=True,
+        )
+        log.close()
+        self.procs.append(self.app)
+        self.reader = self._spawn(
+            [str(SYSTEM_PYTHON), str(HERE / "reader.py"), "canfield"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        self.ask("wait_app", timeout=40)
+        self.ask("focus", title="Canfield")
+
+    def _wait_for_a11y_bus(self) -> None:
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            done = subprocess.run(
+                [
+                    "dbus-send",
+                    "--session",
+                    "--print-reply",
+                    "--dest=org.a11y.Bus",
+                    "/org/a11y/bus",
+                    "org.a11y.Bus.GetAddress",
+                ],
+                env=self.env,
+                capture_output=True,
+                check=False,
+                timeout=10,
+            )
+            if done.returncode == 0 and b"unix:" in done.stdout:
+                return
+            time.sleep(0.1)
+        raise StackError("the AT-SPI bus did not come up")
+
+    # -- talking to the reader ----------------------------------------------------
+
+    def ask(self, cmd: str, **args: Any) -> dict[str, Any]:
+        reader = self.reader
+        if reader is None or reader.stdin is None or reader.stdout is None:
+            raise StackError("the reader is not running")
+        reader.stdin.write(json.dumps({"cmd": cmd, **args}) + "\n")
+        reader.stdin.flush()
+        line = _readline(reader.stdout, REPLY_TIMEOUT)
+        if not line:
+            raise StackError(f"the reader gave no answer to {cmd!r} (see {self.log})")
+        reply: dict[str, Any] = json.loads(line)
+        if not reply.get("ok"):
+            raise StackError(f"{cmd}: {reply.get('error')} (see {self.log})")
+        return reply
+
+    def tree(self) -> dict[str, Any]:
+        tree: dict[str, Any] = self.ask("tree")["tree"]
+        return tree
+
+    def keys(self, *keys: str, settle: float = 0.6) -> Heard:
+        """Press ``keys`` (xdotool names) and return what readers speak afterwards."""
+        return Heard(self.ask("keys", keys=list(keys), settle=settle))
+
+    def close(self) -> None:
+        if self.reader is not None and self.reader.poll() is None:
+            with contextlib.suppress(Exception):
+                self.ask("quit")
+        for proc in reversed(self.procs):
+            if proc.poll() is None:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(proc.pid, signal.SIGTERM)
+        for proc in reversed(self.procs):
+            try:
+                proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(timeout=5)
+        for stream in (self.reader.stdin, self.reader.stdout) if self.reader else ():
+            if stream is not None:
+                stream.close()
+
+
+def _readline(stream: Any, timeout: float) -> str:
+    """One line from a pipe, or "" after ``timeout`` seconds (the reader never hangs a test)."""
+    import selectors
+
+    with selectors.DefaultSelector() as sel:
+        sel.register(stream, selectors.EVENT_READ)
+        if not sel.select(timeout):
+            return ""
+    line: str = stream.readline()
+    return line
+
+
+if __name__ == "__main__":
+    # ``make test-a11y`` prints what is missing before pytest skips.
+    reason = missing()
+    print(reason or "screen-reader stack: present")
+    if reason:
+        print(
+            "install on Debian: apt-get install xvfb dbus at-spi2-core python3-pyatspi xdotool "
+            "libxcb-cursor0 libxkbcommon-x11-0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 "
+            "libxcb-randr0 libxcb-render-util0 libxcb-shape0 libxcb-xinerama0 libxcb-xkb1"
+        )

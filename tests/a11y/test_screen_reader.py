@@ -1,0 +1,253 @@
+"""What a blind player gets, checked under a real screen-reader stack in all four languages.
+
+The app runs as a real process on Xvfb with accessibility on; a pyatspi
+client (Debian's own Python) walks its AT-SPI tree and listens to its events;
+xdotool presses the keys. The expected sentences are written out here per
+language (not taken from the app's catalogs), so a wrong or missing
+translation fails too. Skipped, with the reason, where the stack is missing
+(``make test-a11y`` says what to install; ``.ci/run`` installs it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from stack import Heard, Stack, missing  # type: ignore[import-not-found]
+
+from canfield import Game
+from canfield.cards import Card
+from canfield.describe import card_name, pile_name
+from canfield.storage import Settings, Store
+
+REASON = missing()
+pytestmark = [
+    pytest.mark.skipif(REASON is not None, reason=REASON or ""),
+    pytest.mark.slow,
+    pytest.mark.a11y,
+]
+
+EXAMPLE_CODE = "CF1-D3-AAAAACL"
+"""Base 7H; columns 6C KH QH AS; reserve top QC; the stock's top three 2S KD KS."""
+WIN_DECK = (
+    "AH KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS 2H 3H 4H 5H "
+    "6H 7H 8H 9H TH JH QH KH AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD "
+    "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC"
+)
+"""A draw-1 deal won by sending every card home in order."""
+WIN_MOVES = (
+    [f"{r}S>f" for r in "23456789TJQK"]
+    + ["AH>f", "2H>f", "3H>f", "4H>f", "5H>f"]
+    + [
+        m
+        for c in [*(r + "H" for r in "6789TJQK"), *(r + s for s in "DC" for r in "A23456789TJQK")]
+        for m in ("s", f"{c}>f")
+    ]
+)
+
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "table": "Card table",
+        "drawn": "3 cards drawn, {card} on top",
+        "moved": "{card} to {pile}",
+        "picked": "{card} picked up",
+        "cannot_on": "{card} cannot go on {target}",
+        "undone": "Undone: {card} to {pile}",
+        "won": "You won!",
+        "new_game": "New game",
+        "playable": "playable",
+        "cards": "{n} cards",
+    },
+    "pt": {
+        "table": "Mesa de jogo",
+        "drawn": "3 cartas tiradas, {card} no topo",
+        "moved": "{card} para a {pile}",
+        "picked": "Pegou {card}",
+        "cannot_on": "{card} não pode ir sobre {target}",
+        "undone": "Desfeito: {card} para a {pile}",
+        "won": "Ganhou!",
+        "new_game": "Novo jogo",
+        "playable": "jogável",
+        "cards": "{n} cartas",
+    },
+    "hu": {
+        "table": "Kártyaasztal",
+        "drawn": "3 lap felfordítva, felül: {card}",
+        "moved": "{card} áthelyezve ide: {pile}",
+        "picked": "{card} felvéve",
+        "cannot_on": "{card} nem tehető erre: {target}",
+        "undone": "Visszavonva: {card} áthelyezve ide: {pile}",
+        "won": "Nyertél!",
+        "new_game": "Új játék",
+        "playable": "játszható",
+        "cards": "{n} lap",
+    },
+    "id": {
+        "table": "Meja kartu",
+        "drawn": "3 kartu diambil, {card} di atas",
+        "moved": "{card} ke {pile}",
+        "picked": "{card} diambil",
+        "cannot_on": "{card} tidak bisa di atas {target}",
+        "undone": "Dibatalkan: {card} ke {pile}",
+        "won": "Anda menang!",
+        "new_game": "Permainan baru",
+        "playable": "bisa dimainkan",
+        "cards": "{n} kartu",
+    },
+}
+LANGS = tuple(WORDS)
+
+
+def start(tmp_path: Path, lang: str, game: Game) -> Stack:
+    store = Store(tmp_path / "canfield.sqlite3")
+    store.save_settings(Settings(language=lang, animations=False))
+    store.save_game(game)
+    store.close()
+    stack = Stack(tmp_path)
+    stack.start()
+    return stack
+
+
+@pytest.fixture
+def stacks() -> Iterator[list[Stack]]:
+    started: list[Stack] = []
+    yield started
+    for stack in started:
+        stack.close()
+
+
+def find(node: dict[str, Any] | None, role: str, name: str) -> dict[str, Any] | None:
+    """The first node of ``role`` named ``name`` under ``node`` (depth first)."""
+    if node is None:
+        return None
+    if node["role"] == role and node["name"] == name:
+        return node
+    for child in node["children"]:
+        hit = find(child, role, name)
+        if hit is not None:
+            return hit
+    return None
+
+
+def focus_to(stack: Stack, pile: str, limit: int = 12) -> Heard:
+    """Press Right until the keyboard focus is on ``pile`` (a pile or one of its cards)."""
+    for _ in range(limit):
+        heard = stack.keys("Right", settle=0.35)
+        for event in heard.focus():
+            if event["name"].startswith(pile + ",") or event.get("parent", "").startswith(
+                pile + ","
+            ):
+                return heard
+    raise AssertionError(f"the focus never reached {pile!r}")
+
+
+def c(card: str, lang: str) -> str:
+    """A card's spoken name, from the engine's wording."""
+    return card_name(Card.parse(card), lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_table_tree_speech_and_focus(tmp_path: Path, stacks: list[Stack], lang: str) -> None:
+    words = WORDS[lang]
+    game = Game.from_code(EXAMPLE_CODE)
+    stack = start(tmp_path, lang, game)
+    stacks.append(stack)
+
+    # The tree: a named table of 11 piles, the face-up cards as their children.
+    tree = stack.tree()
+    table = find(tree, "panel", words["table"])
+    assert table is not None, "no card table in the tree"
+    piles = [n for n in table["children"] if n and n["role"] == "list"]
+    assert len(piles) == 11
+    names = [p["name"] for p in piles]
+    for kind, number in [("stock", None), ("waste", None), ("reserve", None)] + [
+        (k, i) for k in ("foundation", "column") for i in range(1, 5)
+    ]:
+        label = pile_name(kind, number, lang)  # type: ignore[arg-type]
+        assert any(n.startswith(label + ",") for n in names), (label, names)
+    stock = next(p for p in piles if p["name"].startswith(pile_name("stock", None, lang) + ","))
+    assert stock["name"].endswith(words["cards"].format(n=34)) and stock["child_count"] == 0
+    reserve = next(p for p in piles if p["name"].startswith(pile_name("reserve", None, lang)))
+    assert [k["name"] for k in reserve["children"]] == [c("QC", lang)]
+    assert reserve["children"][0]["description"] == words["playable"]
+    assert reserve["children"][0]["index_in_parent"] == 0
+    for number, card in enumerate(("6C", "KH", "QH", "AS"), start=1):
+        column = next(p for p in piles if p["name"].startswith(pile_name("column", number, lang)))
+        assert [k["name"] for k in column["children"]] == [c(card, lang)]
+        assert column["index_in_parent"] == table["children"].index(column)
+
+    # Read position speaks the whole position on every press, in both kinds of reader.
+    position = game.describe(lang)
+    for _ in range(2):
+        assert stack.keys("ctrl+d").said(position)
+
+    # A draw is confirmed in a few words (not the whole position again).
+    heard = stack.keys("d")
+    assert heard.said(words["drawn"].format(card=c("2S", lang)))
+    assert not any(position[:40] in s for s in heard.new + heard.old)
+
+    # Walk to the reserve: the focus lands on its queen of clubs, then pick it up.
+    heard = focus_to(stack, pile_name("reserve", None, lang))
+    assert heard.focus()[-1]["name"] == c("QC", lang)
+    assert heard.focus()[-1]["role"] == "list item"
+    assert stack.keys("Return").said(words["picked"].format(card=c("QC", lang)))
+    focus_to(stack, pile_name("column", 2, lang))
+    moved = words["moved"].format(card=c("QC", lang), pile=pile_name("column", 2, lang))
+    assert stack.keys("Return").said(moved)
+
+    # A refused put-down says why.
+    focus_to(stack, pile_name("column", 1, lang))
+    assert stack.keys("Return").said(words["picked"].format(card=c("6C", lang)))
+    focus_to(stack, pile_name("column", 3, lang))
+    refused = words["cannot_on"].format(card=c("6C", lang), target=c("QH", lang))
+    assert stack.keys("Return").said(refused)
+
+    # The tree follows the move: column 2 now holds the king and the queen.
+    tree = stack.tree()
+    table = find(tree, "panel", words["table"])
+    assert table is not None
+    column = next(
+        p for p in table["children"] if p["name"].startswith(pile_name("column", 2, lang) + ",")
+    )
+    assert [k["name"] for k in column["children"]] == [c("KH", lang), c("QC", lang)]
+
+    # Undo says what it took back.
+    undone = words["undone"].format(card=c("QC", lang), pile=pile_name("column", 2, lang))
+    assert stack.keys("ctrl+z").said(undone)
+
+    # Tab leaves the table for the toolbar; Shift+Tab comes back to a pile or card.
+    out = stack.keys("Tab").focus()
+    assert out and out[-1]["role"] == "push button"
+    back = stack.keys("shift+Tab").focus()
+    assert back and back[-1]["role"] in ("list", "list item")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_win_is_spoken_and_its_panel_is_in_the_tree(
+    tmp_path: Path, stacks: list[Stack], lang: str
+) -> None:
+    words = WORDS[lang]
+    game = Game.from_deck(WIN_DECK, draw=1)
+    for move in WIN_MOVES[:-1]:
+        game.play(move)
+    stack = start(tmp_path, lang, game)
+    stacks.append(stack)
+
+    # The king of clubs is on the waste: pick it up and tap it home.
+    focus_to(stack, pile_name("waste", None, lang))
+    stack.keys("Return")
+    heard = stack.keys("Return", settle=1.0)
+    assert heard.said(words["won"])
+    focus = heard.focus()
+    assert focus and focus[-1]["name"] == words["new_game"]
+    assert focus[-1]["role"] == "push button"
+
+    tree = stack.tree()
+    table = find(tree, "panel", words["table"])
+    assert table is not None
+    panel = next((n for n in table["children"] if n and n["name"] == words["won"]), None)
+    assert panel is not None, [n["name"] for n in table["children"] if n]
+    assert panel["index_in_parent"] == table["children"].index(panel)
+    assert find(panel, "push button", words["new_game"]) is not None
