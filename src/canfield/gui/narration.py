@@ -22,6 +22,7 @@ __all__ = [
     "cannot_move",
     "cannot_put_down",
     "change_sentence",
+    "draw_refused",
     "move_sentence",
     "picked_up",
     "put_back",
@@ -105,7 +106,20 @@ def _draw_sentence(before: State, after: State, lang: str) -> str:
         if not after.stock:
             text += ". " + _("%(pile)s: empty") % {"pile": pile_name("stock", None, lang)}
         return text
-    return _("Stock turned over")
+    passes = after.variant.passes
+    if passes is None:
+        return _("Stock turned over")
+    return _("Stock turned over, pass %(n)d of %(total)d") % {
+        "n": after.recycles + 1,
+        "total": passes,
+    }
+
+
+def draw_refused(state: State) -> str:
+    """Why the stock tap did nothing: nothing left, or no pass left (limited variants)."""
+    if state.waste and not state.stock:
+        return _("No more passes through the stock")
+    return _("Stock and waste are both empty")
 
 
 def change_sentence(

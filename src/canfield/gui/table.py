@@ -42,7 +42,13 @@ from canfield.gui import cardart
 from canfield.gui.items import CardItem, CountBadge, DragShadow, FocusRing, SlotItem, TextItem
 from canfield.gui.layout import Placement, TableLayout, placements
 from canfield.gui.model import Change, GameModel
-from canfield.gui.narration import cannot_move, cannot_put_down, picked_up, put_back
+from canfield.gui.narration import (
+    cannot_move,
+    cannot_put_down,
+    draw_refused,
+    picked_up,
+    put_back,
+)
 from canfield.i18n import _, ngettext
 from canfield.moves import FOUNDATION, Move
 from canfield.rules import card_move, locate, movable_start, pickup, stock_tap_allowed
@@ -500,7 +506,7 @@ class TableScene(QGraphicsScene):
         if kind == "column":
             return list(state.columns[index])
         if kind == "waste":
-            return [int(c) for c in state.visible_waste()]
+            return [int(c) for c in self._model.game.visible_waste()]
         if kind == "stock":
             return []
         cards = self.pile_cards(pile)
@@ -1028,7 +1034,7 @@ class TableScene(QGraphicsScene):
 
     def _refuse_draw(self) -> None:
         self._shake_cards([])
-        self.spoken.emit(_("Stock and waste are both empty"))
+        self.spoken.emit(draw_refused(self._model.state))
 
     def _apply_lift(self) -> None:
         """Held cards sit a little raised so the player sees what is picked up."""
