@@ -21,6 +21,7 @@ from canfield import (
 from canfield.cards import CARDS
 from canfield.deal import DEAL_COUNT, format_deck
 from canfield.moves import FOUNDATION
+from canfield.rules import apply_move, is_legal, legal_moves, tap_move
 from canfield.solver import Verdict, solve
 from test_deal import GOLDEN
 
@@ -241,3 +242,26 @@ def test_golden_variant_deck_strings() -> None:
     assert format_deck(state.reserve) == "JC 3D 6D 5S JD AH JS QS 8H QC 7H 6C KH"
     assert format_deck(c for col in state.columns for c in col) == "QH AS KS KD"
     assert format_deck(reversed(state.stock)).startswith("TD KC QD 9D 3H 9C")
+
+
+_EVERY_MOVE = [Move.DRAW] + [Move(c, t) for c in CARDS for t in range(FOUNDATION + 1)]
+
+
+@_SETTINGS
+@given(_deals, _variants, _draws, _picks)
+def test_legal_moves_are_exactly_what_play_accepts_and_taps_change_something(
+    number: int, name: str, draw: int, picks: list[int]
+) -> None:
+    game = Game.from_code(DealCode(number, draw, name))  # type: ignore[arg-type]
+    for pick in picks[:20]:
+        state = game.state
+        legal = legal_moves(state)
+        assert len(set(legal)) == len(legal)
+        assert set(legal) == {m for m in _EVERY_MOVE if is_legal(state, m)}
+        for card in range(52):
+            tap = tap_move(state, card)
+            if tap is not None:
+                assert tap in legal and apply_move(state, tap)[0] != state
+        if not legal:
+            break
+        game.play(legal[pick % len(legal)])
