@@ -369,3 +369,13 @@ def test_canfield_fills_the_same_empty_column_from_the_reserve(window: MainWindo
     reserve_top = window.model.state.reserve[-1]
     assert window.model.play("KH>4")
     assert window.model.state.columns[1] == (reserve_top,)
+
+
+def test_a_fresh_start_deals_the_last_variant_chosen(tmp_path: Path, qtbot: object) -> None:
+    store = Store(tmp_path / "canfield.sqlite3")
+    store.update_settings(last_variant="storehouse", draw=1)
+    win = MainWindow(store, background_solver=False)  # no saved game: a new deal
+    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    assert win.model.game.variant == "storehouse" and win.model.game.draw == 1
+    win.close()
+    store.close()

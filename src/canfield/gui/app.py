@@ -112,7 +112,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(json.dumps(None if game is None else game.to_dict()), flush=True)
         store.close()
         return 0
-    window = MainWindow(store, game or Game.new(settings.draw))
+    window = MainWindow(store, game or Game.new(settings.draw, settings.last_variant))
     if settings.window_geometry:
         window.restoreGeometry(QByteArray(settings.window_geometry))
     window.show()

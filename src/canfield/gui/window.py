@@ -90,7 +90,7 @@ class MainWindow(QMainWindow):
         self._settings: Settings = store.settings
         self._background_solver = background_solver
         if game is None:
-            game = Game.new(self._settings.draw)
+            game = Game.new(self._settings.draw, self._settings.last_variant)
         self.model = GameModel(game, self)
         self.scene = TableScene(self.model, self)
         self.view = TableView(self.scene, self)
