@@ -379,3 +379,16 @@ def test_a_fresh_start_deals_the_last_variant_chosen(tmp_path: Path, qtbot: obje
     assert win.model.game.variant == "storehouse" and win.model.game.draw == 1
     win.close()
     store.close()
+
+
+@pytest.mark.parametrize("code", ["CF1-SUPERIOR-D1-AAAAACL", "CF1-CLASSIC-D1-AAAAACL"])
+def test_hint_answers_in_a_variant_by_its_rules(tmp_path: Path, qtbot: object, code: str) -> None:
+    win = make_window(tmp_path, Game.from_code(code))
+    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    win.act_hint.trigger()
+    # both deals are proved winnable in well under a second: the hint names a move
+    qtbot.waitUntil(lambda: win.scene.hinted is not None, timeout=15000)  # type: ignore[attr-defined]
+    hinted = win.scene.hinted
+    assert hinted is not None and win.model.game.is_legal(hinted)  # a move of this variant
+    win.close()
+    win.store.close()
