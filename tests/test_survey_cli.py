@@ -17,12 +17,7 @@ from pathlib import Path
 import pytest
 
 from canfield.cli import main
-from canfield.deal import deck_for_deal
-from canfield.errors import UnsupportedVariantError
-from canfield.solver import solve
 from canfield.solver.survey import HEADER
-from canfield.state import initial_state
-from canfield.variants import VARIANTS, variant_named
 
 HEAD = ",".join(HEADER) + "\n"
 
@@ -75,33 +70,6 @@ def test_bad_run_arguments_exit_2_and_touch_nothing(
     assert len(err.splitlines()) == 1
     assert message in err
     assert not out.exists()
-
-
-def unsupported_variants() -> list[str]:
-    """The variants the solver refuses today (asked of the solver, not assumed)."""
-    refused = []
-    for name in VARIANTS:
-        state = initial_state(deck_for_deal(0), variant_named(name).draw, variant_named(name))
-        try:
-            solve(state, time_limit=None, node_limit=1)
-        except UnsupportedVariantError:
-            refused.append(name)
-    return refused
-
-
-def test_a_variant_the_solver_does_not_handle_is_refused(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    refused = unsupported_variants()
-    if not refused:
-        pytest.skip("the solver handles every variant")
-    for name in refused:
-        out = tmp_path / f"{name}.csv"
-        assert exit_code(["survey", "--variant", name, "--count", "2", "--out", str(out)]) == 2
-        err = capsys.readouterr().err.strip()
-        assert len(err.splitlines()) == 1
-        assert name in err
-        assert not out.exists()
 
 
 def test_a_run_needs_out(capsys: pytest.CaptureFixture[str]) -> None:

@@ -2,7 +2,8 @@
 
 A local cluster (the default), and a real ``dask scheduler`` with two ``dask
 worker`` processes on 127.0.0.1; the client killed with SIGKILL and rerun, a
-worker killed while it holds a deal, Ctrl-C, the scheduler killed. Deals 88-111 at draw 3 hold
+worker killed while it holds a deal, Ctrl-C, the scheduler killed, a worker
+whose solver raises. Deals 88-111 at draw 3 hold
 several that the solver cannot decide in 1-2 s, so deals are reliably in
 flight when the faults strike; time limits of 0.5-2 s keep every run to seconds.
 """
@@ -161,15 +162,21 @@ def test_ctrl_c_records_what_is_done_and_stops_the_workers(tmp_path: Path) -> No
 
 @contextmanager
 def real_cluster(
-    folder: Path, workers: int = 2
+    folder: Path, workers: int = 2, worker_path: Path | None = None
 ) -> Iterator[tuple[str, list[subprocess.Popen[bytes]]]]:
-    """A real ``dask scheduler`` and ``dask worker`` processes on 127.0.0.1, always stopped."""
+    """A real ``dask scheduler`` and ``dask worker`` processes on 127.0.0.1, always stopped.
+
+    ``worker_path`` is the workers' PYTHONPATH (ahead of the installed packages).
+    """
     folder.mkdir(parents=True, exist_ok=True)
     address_file = folder / "scheduler.json"
     log = (folder / "cluster.log").open("w")
     processes: list[subprocess.Popen[bytes]] = []
 
-    def spawn(*args: str) -> None:
+    def spawn(*args: str, path: Path | None = None) -> None:
+        env = dict(os.environ)
+        if path is not None:
+            env["PYTHONPATH"] = str(path)
         processes.append(
             subprocess.Popen(
                 [sys.executable, "-m", "dask", *args],
@@ -177,6 +184,7 @@ def real_cluster(
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
                 cwd=folder,
+                env=env,
             )
         )
 
@@ -207,6 +215,7 @@ def real_cluster(
                 "--no-dashboard",
                 "--local-directory",
                 str(folder),
+                path=worker_path,
             )
         with Client(address, timeout=WAIT) as client:
             client.wait_for_workers(workers, timeout=WAIT)
@@ -288,3 +297,20 @@ def test_a_lost_scheduler_stops_the_survey_and_a_new_one_finishes_it(tmp_path: P
     assert code == 0, err
     assert_exactly_the_range(out)
     assert rows_in(out)[: len(before)] == before
+
+
+def test_a_deal_failing_on_a_worker_stops_the_survey_and_records_nothing(tmp_path: Path) -> None:
+    broken = tmp_path / "broken"  # a worker whose solver raises (a bug, a wrong version)
+    (broken / "canfield" / "solver").mkdir(parents=True)
+    (broken / "canfield" / "__init__.py").write_text("")
+    (broken / "canfield" / "solver" / "__init__.py").write_text("")
+    (broken / "canfield" / "solver" / "survey.py").write_text(
+        "def solve_deal(*args):\n    raise RuntimeError('the solver is broken here')\n"
+    )
+    out = tmp_path / "broken-worker.csv"
+    with real_cluster(tmp_path / "cluster", workers=1, worker_path=broken) as (address, _):
+        code, _, err = finish(start(survey_args(out, "--scheduler", address)))
+    assert code == 1
+    assert "failed on a worker: RuntimeError: the solver is broken here" in err
+    assert "Traceback" not in err
+    assert read_survey(out).n == 0  # no verdict was guessed
