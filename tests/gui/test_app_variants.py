@@ -137,6 +137,11 @@ def test_superior_reserve_is_fanned_face_up_and_only_its_top_moves(
     assert win.scene.card_at(strip) == buried
     tap(win, scene_point(win, strip))
     assert win.model.game.moves_made == 0
+    # Nor does a drag: the buried card stays where it lies.
+    where = win.scene.card_item(buried).pos()
+    target = win.scene.pile_rect(("column", 1)).center()
+    drag(win, scene_point(win, strip), scene_point(win, target))
+    assert win.model.game.moves_made == 0 and win.scene.card_item(buried).pos() == where
     # The top one plays (QC onto KH).
     tap(win, card_point(win, state.reserve[-1]))
     assert win.model.game.moves_made == 1
