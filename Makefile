@@ -40,7 +40,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_engine.py
 
 bench-solver: $(STAMP)
-	taskset -c 0 $(BIN)/python benchmarks/bench_solver.py --count 200 --time-limit 10
+	taskset -c 0 $(BIN)/python benchmarks/bench_solver.py --count 400 --time-limit 10
 
 bench-storage: $(STAMP)
 	$(BIN)/python benchmarks/bench_storage.py

@@ -7,7 +7,7 @@ LOST after an exhaustive search) or UNKNOWN when the budget ran out.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from canfield.deal import DealCode, deck_for_deal, random_deal_number
@@ -77,8 +77,11 @@ def luby(i: int) -> int:
 class _Budget:
     """A solve's time and node budget, shared by the searches it interleaves."""
 
-    def __init__(self, time_limit: float | None, node_limit: int | None) -> None:
-        self.started = time.perf_counter()
+    def __init__(
+        self, time_limit: float | None, node_limit: int | None, clock: Callable[[], float]
+    ) -> None:
+        self.clock = clock
+        self.started = clock()
         self.time_limit = time_limit
         self.node_limit = node_limit
         self.nodes = 0
@@ -87,7 +90,7 @@ class _Budget:
         """Run ``searching`` for up to ``nodes`` more positions; None when the budget is spent."""
         seconds = None
         if self.time_limit is not None:
-            seconds = self.time_limit - (time.perf_counter() - self.started)
+            seconds = self.time_limit - (self.clock() - self.started)
             if seconds <= 0:
                 return None
         if self.node_limit is not None:
@@ -95,7 +98,7 @@ class _Budget:
             if nodes < 1:
                 return None
         before = searching.nodes
-        result = searching.run(seconds, nodes)
+        result = searching.run(seconds, nodes, self.clock)
         self.nodes += result.nodes - before
         return result
 
@@ -109,6 +112,7 @@ def solve(
     relaxation: bool = False,
     quick_first: bool = True,
     restarts: bool = True,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> Solution:
     """Decide whether ``position`` can still be won, within the budget.
 
@@ -121,16 +125,44 @@ def solve(
     so a restart that finishes proves a loss as well as the main search.
     ``relaxation`` lets a draw-3 search first try to prove the loss in draw 1,
     which is never harder to win (docs/solver.md, "Draw 1 relaxes draw 3").
+    ``clock`` measures ``time_limit``: wall time for the app, CPU time
+    (``time.process_time``) for fair benchmarks on a shared machine.
     """
     state = _state_of(position)
-    budget = _Budget(time_limit, node_limit)
-    if state.is_won:
-        return Solution(Verdict.WON, (), 0, 0.0)
+    limits = Limits(time_limit, node_limit, table_limit)
+    found, _ = _solve(
+        state,
+        limits,
+        relaxation=relaxation,
+        quick_first=quick_first,
+        restarts=restarts,
+        clock=clock,
+    )
+    return found
 
-    def done(result: SearchResult) -> Solution:
+
+def _solve(
+    state: State,
+    limits: Limits,
+    *,
+    relaxation: bool = False,
+    quick_first: bool = True,
+    restarts: bool = True,
+    clock: Callable[[], float] = time.perf_counter,
+    known_lost: set[tuple[object, ...]] | None = None,
+) -> tuple[Solution, set[tuple[object, ...]]]:
+    """:func:`solve`, seeded with ``known_lost`` keys; also the lost keys when LOST."""
+    time_limit, node_limit, table_limit = limits.time_limit, limits.node_limit, limits.table_limit
+    budget = _Budget(time_limit, node_limit, clock)
+    if state.is_won:
+        return Solution(Verdict.WON, (), 0, 0.0), set()
+    main = Search(state, Options(), table_limit, known_lost)
+
+    def done(result: SearchResult) -> tuple[Solution, set[tuple[object, ...]]]:
         line = tuple(realize(state, result.moves)) if result.verdict is Verdict.WON else ()
-        seconds = time.perf_counter() - budget.started
-        return Solution(result.verdict, line, budget.nodes, seconds)
+        seconds = budget.clock() - budget.started
+        lost = main.lost_keys() if result.verdict is Verdict.LOST else set()
+        return Solution(result.verdict, line, budget.nodes, seconds), lost
 
     if relaxation and state.draw == 3:
         share = None if time_limit is None else time_limit * 0.1
@@ -138,7 +170,6 @@ def solve(
         budget.nodes += relaxed.nodes
         if relaxed.verdict is Verdict.LOST:
             return done(relaxed)
-    main = Search(state, Options(), table_limit)
     budget.nodes += main.nodes
     # the game without take-backs is a helper only where the rules have them
     helper = quick_first and state.variant.take_backs
@@ -196,11 +227,21 @@ class HintResult:
         return "no hint found in time"
 
 
-def hint(position: Game | State, time_limit: float = 2.0) -> HintResult:
-    """A move on a winning line, or for a lost :class:`Game` how far back it was winnable."""
-    started = time.perf_counter()
+def hint(
+    position: Game | State,
+    time_limit: float = 2.0,
+    clock: Callable[[], float] = time.perf_counter,
+) -> HintResult:
+    """A move on a winning line, or for a lost :class:`Game` how far back it was winnable.
+
+    Going back, each earlier position's search skips the positions the later
+    ones proved lost (they are reachable from it), so the way back costs
+    little more than the positions it adds.
+    """
+    started = clock()
     state = _state_of(position)
-    found = solve(state, time_limit=time_limit)
+    limits = Limits(time_limit, None, DEFAULT_TABLE_LIMIT)
+    found, lost = _solve(state, limits, clock=clock)
     if found.verdict is not Verdict.LOST:
         move = found.line[0] if found.line else None
         return HintResult(found.verdict, move, found.line)
@@ -209,17 +250,21 @@ def hint(position: Game | State, time_limit: float = 2.0) -> HintResult:
     history = position.history
     depth = min(position.undo_depth, len(history))
     states = _past_states(position, len(history) - depth)
-    proved = 0
     for back in range(1, depth + 1):
-        left = time_limit - (time.perf_counter() - started)
+        left = time_limit - (clock() - started)
         if left <= 0:
             break
-        earlier = solve(states[len(states) - 1 - back], time_limit=left)
-        if earlier.verdict is Verdict.WON:
+        earlier = states[len(states) - 1 - back]
+        found, lost = _solve(
+            earlier, Limits(left, None, DEFAULT_TABLE_LIMIT), clock=clock, known_lost=lost
+        )
+        if found.verdict is Verdict.WON:
             return HintResult(Verdict.LOST, None, (), back)
-        proved += earlier.verdict is Verdict.LOST
-    hopeless = proved == depth == len(history)
-    return HintResult(Verdict.LOST, None, (), hopeless=hopeless)
+        if found.verdict is not Verdict.LOST:
+            break
+    else:
+        return HintResult(Verdict.LOST, None, (), hopeless=depth == len(history))
+    return HintResult(Verdict.LOST, None, ())
 
 
 def _past_states(game: Game, first: int) -> list[State]:

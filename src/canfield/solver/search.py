@@ -530,15 +530,29 @@ class Search:
     """
 
     def __init__(
-        self, state: State, options: Options | None = None, table_limit: int = DEFAULT_TABLE_LIMIT
+        self,
+        state: State,
+        options: Options | None = None,
+        table_limit: int = DEFAULT_TABLE_LIMIT,
+        known_lost: set[tuple[object, ...]] | None = None,
     ) -> None:
+        """``known_lost``: keys of positions proved lost from a root this one reaches.
+
+        They are skipped as seen (a lost position holds no win), and the set
+        is the search's own table from then on: when it proves its root lost
+        too, every key in it is lost (``table``), ready to seed an earlier
+        position of the same game. Keys carry over because both roots share
+        the talon order and the reserve (``_key``).
+        """
         self.options = options or Options()
         self.table_limit = table_limit
         self.path: list[Move] = []
         self.nodes = 0
         self.seconds = 0.0
         self.verdict = Verdict.UNKNOWN
-        self._visited: set[tuple[object, ...]] = set()
+        self._visited: set[tuple[object, ...]] = set() if known_lost is None else known_lost
+        self.table: set[tuple[object, ...]] = set()
+        """Once the search has proved its root lost: its table, every key in it lost."""
         self._frames: list[_Frame] = []
         if state.foundations == _WON:
             self.verdict = Verdict.WON
@@ -555,11 +569,16 @@ class Search:
         moves = self.path if self.verdict is Verdict.WON else []
         return SearchResult(self.verdict, moves, self.nodes, self.seconds)
 
-    def run(self, time_limit: float | None = None, node_limit: int | None = None) -> SearchResult:
-        """Search on for at most ``time_limit`` seconds and ``node_limit`` more positions."""
+    def run(
+        self,
+        time_limit: float | None = None,
+        node_limit: int | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> SearchResult:
+        """Search on for at most ``time_limit`` seconds of ``clock``, ``node_limit`` positions."""
         if self.verdict is not Verdict.UNKNOWN:
             return self.result()
-        started = time.perf_counter()
+        started = clock()
         deadline = None if time_limit is None else started + time_limit
         nodes = self.nodes
         stop = None if node_limit is None else nodes + node_limit
@@ -581,7 +600,7 @@ class Search:
                 break
             if nodes >= check and deadline is not None:
                 check = nodes + _CHECK_EVERY
-                if time.perf_counter() > deadline:
+                if clock() > deadline:
                     outcome = Verdict.UNKNOWN
                     break
             node, cards, pointer, reach, watched, candidates, temporary = frames[-1]
@@ -644,9 +663,14 @@ class Search:
                 )
             )
         self.nodes = nodes
-        self.seconds += time.perf_counter() - started
+        self.seconds += clock() - started
         self.verdict = outcome
         if outcome is not Verdict.UNKNOWN:
             frames.clear()
-            visited.clear()
+            self._visited = set()
+            self.table = visited if outcome is Verdict.LOST else set()
         return self.result()
+
+    def lost_keys(self) -> set[tuple[object, ...]]:
+        """Its table: every key in it is lost once the root is known to be lost (by any search)."""
+        return self.table if self.verdict is Verdict.LOST else self._visited
