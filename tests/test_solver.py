@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from canfield import Game
@@ -142,42 +140,3 @@ def test_is_winnable_deal() -> None:
     assert not is_winnable_deal(DealCode(20, 3), time_limit=5)
     deck = Game.from_code("CF1-D3-AAAAACL").deck
     assert is_winnable_deal(deck, draw=3, time_limit=5)
-
-
-def _lost_games(variant: str, count: int) -> list[Game]:
-    """Games of ``variant`` played at random until a position is proved lost."""
-    rng = random.Random(5)
-    games: list[Game] = []
-    number = 0
-    while len(games) < count:
-        number += 1
-        game = Game.from_code(DealCode(number, 3, variant))  # type: ignore[arg-type]
-        if solve(game, time_limit=2).verdict is not Verdict.WON:
-            continue
-        for _ in range(60):
-            moves = game.legal_moves()
-            if not moves:
-                break
-            game.play(rng.choice(moves))
-            if solve(game, time_limit=2).verdict is Verdict.LOST:
-                games.append(game)
-                break
-    return games
-
-
-@pytest.mark.parametrize("variant", ["classic", "solvitaire"])
-def test_hint_way_back_matches_fresh_searches(variant: str) -> None:
-    """Seeding earlier searches with the later ones' lost positions changes no answer."""
-    for game in _lost_games(variant, 3):
-        result = hint(game, time_limit=60)
-        assert result.verdict is Verdict.LOST
-        back = 0
-        replay = Game.from_dict(game.to_dict())
-        while True:
-            back += 1
-            replay.undo()
-            fresh = solve(replay, time_limit=60, restarts=False)
-            assert fresh.verdict is not Verdict.UNKNOWN
-            if fresh.verdict is Verdict.WON:
-                break
-        assert result.undo == back

@@ -18,7 +18,7 @@ from canfield.moves import Move
 from canfield.rules import apply_move, legal_moves, stock_tap_allowed
 from canfield.solver import Verdict, solve
 from canfield.solver.line import realize
-from canfield.solver.search import Limits, Options, _normalize, expand, search
+from canfield.solver.search import Limits, Options, Search, _normalize, expand, search
 from canfield.state import State, initial_state
 from canfield.variants import VARIANTS, FoundationStart, Variant, variant_named
 from solver_oracle import brute_force
@@ -187,3 +187,23 @@ def test_won_lines_replay_from_deals(variant: Variant) -> None:
         else:
             assert not result.line
     assert won or variant.name in ("strict", "rainbow", "storehouse")
+
+
+def test_seeding_with_a_later_positions_lost_table_keeps_verdicts() -> None:
+    """The hint's way back: an earlier search skips what a later one proved lost.
+
+    On the classic game, where small positions are often lost.
+    """
+    checked = 0
+    for state in small(variant_named("classic"), 24, 6, (8, 12), 6):
+        for move in legal_moves(state):
+            later, _ = apply_move(state, move)
+            proof = Search(later)
+            if proof.run(20).verdict is not Verdict.LOST:
+                continue
+            seeded = Search(state, known_lost=proof.lost_keys()).run(20)
+            assert seeded.verdict is Search(state).run(20).verdict is not Verdict.UNKNOWN
+            if seeded.verdict is Verdict.WON:
+                realize(state, seeded.moves)
+            checked += 1
+    assert checked >= 10
