@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from app_helpers import EXAMPLE_CODE, window
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
@@ -73,3 +74,28 @@ def test_ctrl_c_copies_the_code(window: MainWindow) -> None:
     window.view.setFocus()
     QTest.keyClick(window.view, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
     assert QApplication.clipboard().text() == EXAMPLE_CODE
+
+
+def test_a_recent_game_replays_with_one_click(
+    window: MainWindow, qtbot: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtWidgets import QListWidget
+
+    monkeypatch.setattr("canfield.gui.dialogs.confirm_abandon", lambda parent: True)
+    window.model.play("QC>2")
+    window.start_game(Game.from_code("CF1-D1-AAAAAAB"))  # the first game is settled as lost
+    assert window.model.game.code == "CF1-D1-AAAAAAB"
+
+    def click_first() -> None:
+        dialog = QApplication.activeModalWidget()
+        assert dialog is not None
+        dialog.show_recent()  # type: ignore[attr-defined]
+        listing = dialog.findChild(QListWidget, "recentGames")
+        assert listing.item(0).text().startswith(f"{EXAMPLE_CODE} · Lost")
+        rect = listing.visualItemRect(listing.item(0))
+        QTest.mouseClick(listing.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+
+    QTimer.singleShot(0, click_first)
+    window.act_stats.trigger()
+    assert window.model.game.code == EXAMPLE_CODE
+    assert window.model.game.moves_made == 0

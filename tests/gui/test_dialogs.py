@@ -10,6 +10,7 @@ import pytest
 pytest.importorskip("PySide6.QtWidgets")
 
 from PySide6.QtCore import Qt, QTimer
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -17,6 +18,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QLineEdit,
+    QListWidget,
     QMessageBox,
     QWidget,
 )
@@ -39,6 +41,7 @@ from canfield.gui.i18n_qt import (
     switch_language,
     translate_buttons,
 )
+from canfield.storage.recent import RecentGame
 from canfield.storage.settings import Settings
 from canfield.storage.statistics import Statistics
 
@@ -80,10 +83,26 @@ def answer_next_question(qtbot, yes: bool) -> list[str]:  # type: ignore[no-unty
 class FakeStore:
     def __init__(self) -> None:
         self.data = {
-            3: Statistics(3, 12, 8, 255, 187.9, 96, 2, 5),
+            3: Statistics(
+                3,
+                12,
+                8,
+                255,
+                187.9,
+                96,
+                2,
+                5,
+                timed_games=12,
+                games_seconds=3000.0,
+                games_moves=1500,
+            ),
             1: Statistics(1),
         }
         self.resets: list[int | None] = []
+        self.recent: list[RecentGame] = []
+
+    def recent_games(self) -> list[RecentGame]:
+        return self.recent
 
     def statistics(self, draw: int, variant: str = "canfield") -> Statistics:
         return self.data[draw] if variant == "canfield" else Statistics(draw, variant=variant)
@@ -94,8 +113,9 @@ class FakeStore:
     def bank_total(self) -> int:
         return sum(s.bank for s in self.data.values())
 
-    def reset_statistics(self, draw: int | None = None) -> None:
+    def reset_statistics(self, draw: int | None = None, variant: str | None = None) -> None:
         self.resets.append(draw)
+        assert variant in (None, "canfield")
         for mode in (1, 3) if draw is None else (draw,):
             self.data[mode] = Statistics(mode)
 
@@ -276,6 +296,9 @@ def test_statistics_show_numbers(qtbot) -> None:  # type: ignore[no-untyped-def]
     assert dialog.value_text("played", 1) == "0"
     assert dialog.value_text("win_rate", 1) == "—"
     assert dialog.value_text("fastest_win", 1) == "—"
+    assert dialog.value_text("average_seconds", 3) == "4:10"
+    assert dialog.value_text("average_moves", 3) == "125"
+    assert dialog.value_text("average_moves", 1) == "—"
 
 
 def test_format_duration() -> None:
@@ -290,7 +313,7 @@ def test_reset_asks_first_and_no_keeps_everything(qtbot) -> None:  # type: ignor
     dialog = StatisticsDialog(None, store)
     qtbot.addWidget(dialog)
     seen = answer_next_question(qtbot, yes=False)
-    dialog.reset_button.click()
+    dialog.reset_choice(None).trigger()
     assert seen[0] == "Reset statistics?"
     assert store.resets == []
     assert dialog.value_text("played", 3) == "12"
@@ -301,10 +324,45 @@ def test_reset_after_yes_erases_and_refreshes(qtbot) -> None:  # type: ignore[no
     dialog = StatisticsDialog(None, store)
     qtbot.addWidget(dialog)
     answer_next_question(qtbot, yes=True)
-    dialog.reset_button.click()
+    dialog.reset_choice(None).trigger()
     assert store.resets == [None]
     assert dialog.value_text("played", 3) == "0"
     assert dialog.value_text("best_score", 3) == "—"
+
+
+def test_reset_one_draw_mode_keeps_the_other(qtbot) -> None:  # type: ignore[no-untyped-def]
+    store = FakeStore()
+    store.data[1] = Statistics(1, 4, 0)
+    dialog = StatisticsDialog(None, store)
+    qtbot.addWidget(dialog)
+    assert dialog.reset_button.menu() is not None
+    answer_next_question(qtbot, yes=True)
+    dialog.reset_choice(1).trigger()
+    assert store.resets == [1]
+    assert dialog.value_text("played", 1) == "0"
+    assert dialog.value_text("played", 3) == "12"
+
+
+def test_recent_games_are_listed_and_one_click_replays(qtbot) -> None:  # type: ignore[no-untyped-def]
+    store = FakeStore()
+    store.recent = [
+        RecentGame("CF1-D3-AAAAACL", "", "canfield", 3, True, 255, 187.9, 96, 1.8e9),
+        RecentGame(None, "AS 2S", "canfield", 1, False, 15, 61.0, 40, 1.7e9),
+    ]
+    dialog = StatisticsDialog(None, store)
+    qtbot.addWidget(dialog)
+    texts = dialog.recent_texts()
+    assert texts[0].startswith("CF1-D3-AAAAACL · Won · score 255 · 3:07")
+    assert texts[1].startswith("Own deck · Lost · score 15 · 1:01")
+    dialog.show()
+    dialog.show_recent()
+    lst = dialog.findChild(QListWidget, "recentGames")
+    chosen: list[RecentGame] = []
+    dialog.replay.connect(chosen.append)
+    rect = lst.visualItemRect(lst.item(1))
+    QTest.mouseClick(lst.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert chosen == [store.recent[1]]
+    assert dialog.result() == QDialog.DialogCode.Accepted
 
 
 def test_statistics_against_the_real_store(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -314,7 +372,10 @@ def test_statistics_against_the_real_store(qtbot, tmp_path) -> None:  # type: ig
         dialog = StatisticsDialog(None, store)
         qtbot.addWidget(dialog)
         assert dialog.value_text("played", 3) == "0"
+        assert dialog.value_text("average_moves", 3) == "—"
+        assert dialog.recent_texts() == ["No finished games yet."]
     finally:
+        language_notifier().language_changed.disconnect(dialog.retranslate)
         store.close()
 
 

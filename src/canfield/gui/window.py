@@ -57,6 +57,7 @@ from canfield.i18n import _, language, ngettext
 from canfield.moves import Move
 from canfield.state import State
 from canfield.storage import Settings, StorageError, Store
+from canfield.storage.recent import RecentGame
 from canfield.variants import VARIANTS
 
 __all__ = ["MainWindow"]
@@ -918,7 +919,21 @@ class MainWindow(QMainWindow):
     def show_statistics(self) -> None:
         from canfield.gui.dialogs import StatisticsDialog
 
-        StatisticsDialog(self, self._store, self.model.game.variant).exec()
+        dialog = StatisticsDialog(self, self._store, self.model.game.variant)
+        dialog.replay.connect(self.replay_recent)
+        dialog.exec()
+
+    def replay_recent(self, recent: RecentGame) -> None:
+        """Deal a game from the recent list again (the one in progress counts as lost, asked)."""
+        from canfield.gui.dialogs import confirm_abandon
+
+        if self._in_progress() and not confirm_abandon(self):
+            return
+        if recent.code is not None:
+            game = Game.from_code(recent.code)
+        else:
+            game = Game.from_deck(recent.deck, recent.draw, recent.variant)
+        self.start_game(game)
 
     def show_settings(self) -> None:
         from canfield.gui.dialogs import SettingsDialog

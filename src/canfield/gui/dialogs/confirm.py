@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QWidget
 
 from canfield.gui.i18n_qt import ask
-from canfield.i18n import _
+from canfield.i18n import _, ngettext
 
 __all__ = ["confirm_abandon", "confirm_reset_statistics", "confirm_restart"]
 
@@ -39,16 +39,26 @@ def confirm_abandon(parent: QWidget | None) -> bool:
     )
 
 
-def confirm_reset_statistics(parent: QWidget | None) -> bool:
-    """Resetting cannot be undone, so it is never done without asking."""
+def confirm_reset_statistics(parent: QWidget | None, draw: int | None = None) -> bool:
+    """Resetting cannot be undone, so it is never done without asking (``draw``: one mode)."""
+    if draw is None:
+        what = _(
+            "All games played, wins, records and streaks of both draw modes are erased. "
+            "This cannot be undone."
+        )
+    else:
+        what = ngettext(
+            "The games played, wins, records and streaks of “%(n)d card” are erased; "
+            "the other draw mode keeps its figures. This cannot be undone.",
+            "The games played, wins, records and streaks of “%(n)d cards” are erased; "
+            "the other draw mode keeps its figures. This cannot be undone.",
+            draw,
+        ) % {"n": draw}
     return ask(
         parent,
         _("Reset statistics"),
         _("Reset statistics?"),
-        _(
-            "All games played, wins, records and streaks of both draw modes are erased. "
-            "This cannot be undone."
-        ),
+        what,
         yes=_("Reset"),
         no=_("Cancel"),
         destructive=True,

@@ -1,9 +1,12 @@
-"""The Statistics window: one variant's draw modes side by side, the casino bank, Reset.
+"""The Statistics window: one variant's draw modes side by side, the casino bank, recent games.
 
 The two modes are shown as two columns of one table rather than as tabs, so
 they can be compared at a glance; the labels wrap, so the table still fits a
 360 px wide phone window. A list above the table picks the variant (the
 current game's first): statistics are kept per variant and draw mode.
+The recent games (code, result, score, time) are on a second page; a click
+on one deals it again (:attr:`StatisticsDialog.replay`). Reset erases one
+draw mode's figures of the variant shown, or everything, after asking.
 
 It reads the statistics through :class:`StatisticsSource` (what
 :class:`canfield.storage.store.Store` provides), so tests can pass a simple fake.
@@ -11,12 +14,13 @@ It reads the statistics through :class:`StatisticsSource` (what
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from typing import Final, Protocol
 
-from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QFont
+from PySide6.QtCore import QDateTime, QLocale, QSize, Qt, Signal
+from PySide6.QtGui import QAction, QFont
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -24,8 +28,12 @@ from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
     QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMenu,
     QPushButton,
     QSizePolicy,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -35,7 +43,8 @@ from canfield.gui.dialogs._common import TOUCH_HEIGHT, fit_to_screen, hint_label
 from canfield.gui.dialogs.confirm import confirm_reset_statistics
 from canfield.gui.i18n_qt import language_notifier, qt_locale, translate_buttons
 from canfield.gui.variant_text import APP_VARIANTS, variant_title
-from canfield.i18n import N_, _
+from canfield.i18n import N_, _, pgettext
+from canfield.storage.recent import RecentGame
 
 __all__ = ["StatisticsDialog", "StatisticsLike", "StatisticsSource", "format_duration"]
 
@@ -63,6 +72,10 @@ class StatisticsLike(Protocol):
     def variant(self) -> str: ...
     @property
     def bank(self) -> int: ...
+    @property
+    def average_seconds(self) -> float | None: ...
+    @property
+    def average_moves(self) -> float | None: ...
 
 
 class StatisticsSource(Protocol):
@@ -71,7 +84,8 @@ class StatisticsSource(Protocol):
     def statistics(self, draw: int, variant: str = "canfield") -> StatisticsLike: ...
     def all_statistics(self) -> Sequence[StatisticsLike]: ...
     def bank_total(self) -> int: ...
-    def reset_statistics(self, draw: int | None = None) -> None: ...
+    def reset_statistics(self, draw: int | None = None, variant: str | None = None) -> None: ...
+    def recent_games(self) -> Sequence[RecentGame]: ...
 
 
 DRAWS: Final = (3, 1)
@@ -84,6 +98,8 @@ ROWS: Final = (
     ("fewest_moves", N_("Fewest moves")),
     ("current_streak", N_("Current streak")),
     ("best_streak", N_("Best streak")),
+    ("average_seconds", N_("Average time")),
+    ("average_moves", N_("Average moves")),
     ("bank", N_("Casino bank")),
 )
 NOTHING: Final = "—"
@@ -100,7 +116,10 @@ def format_duration(seconds: float) -> str:
 
 
 class StatisticsDialog(QDialog):
-    """Show the statistics of both draw modes; Reset erases them after asking."""
+    """Show the statistics of both draw modes and the recent games; Reset asks first."""
+
+    replay = Signal(object)
+    """A :class:`RecentGame` the player clicked to deal again (the dialog then closes)."""
 
     def __init__(
         self, parent: QWidget | None, source: StatisticsSource, variant: str = "canfield"
@@ -128,10 +147,13 @@ class StatisticsDialog(QDialog):
         self._variant_box.setCurrentIndex(names.index(variant))
         self._variant_box.currentIndexChanged.connect(self.refresh)
 
-        table = QFrame(self)
+        self._pages = QTabWidget(self)
+        self._pages.setObjectName("statisticsPages")
+        figures = QWidget(self._pages)
+        table = QFrame(figures)
         table.setFrameShape(QFrame.Shape.StyledPanel)
         grid = QGridLayout(table)
-        grid.setContentsMargins(14, 12, 14, 12)
+        grid.setContentsMargins(12, 8, 12, 8)
         grid.setHorizontalSpacing(16)
         grid.setVerticalSpacing(10)
         bold = QFont(self.font())
@@ -168,9 +190,36 @@ class StatisticsDialog(QDialog):
         grid.setColumnMinimumWidth(1, 70)
         grid.setColumnMinimumWidth(2, 70)
 
-        self._note = hint_label(self)
-        self._bank_note = hint_label(self)
+        self._note = hint_label(figures)
+        self._bank_note = hint_label(figures)
         self._bank_note.setObjectName("bankTotal")
+        page = QVBoxLayout(figures)
+        page.setContentsMargins(4, 8, 4, 4)
+        chooser = QGridLayout()
+        chooser.addWidget(self._variant_label, 0, 0)
+        chooser.addWidget(self._variant_box, 0, 1)
+        chooser.setColumnStretch(1, 1)
+        page.addLayout(chooser)
+        page.addWidget(table)
+        page.addWidget(self._note)
+        page.addWidget(self._bank_note)
+        page.addStretch(1)
+
+        recent = QWidget(self._pages)
+        self._recent_hint = hint_label(recent)
+        self._recent = QListWidget(recent)
+        self._recent.setObjectName("recentGames")
+        self._recent.setWordWrap(True)
+        self._recent.setSpacing(2)
+        self._recent.itemActivated.connect(self._replay_item)
+        self._recent.itemClicked.connect(self._replay_item)
+        self._recent_games: list[RecentGame] = []
+        recent_page = QVBoxLayout(recent)
+        recent_page.setContentsMargins(4, 8, 4, 4)
+        recent_page.addWidget(self._recent_hint)
+        recent_page.addWidget(self._recent, 1)
+        self._pages.addTab(figures, "")
+        self._pages.addTab(recent, "")
 
         self._buttons = QDialogButtonBox(self)
         self._reset = self._buttons.addButton(QDialogButtonBox.StandardButton.Reset)
@@ -181,21 +230,21 @@ class StatisticsDialog(QDialog):
             button.setMinimumWidth(96)
         close.setDefault(True)
         self._reset.setAutoDefault(False)
-        self._reset.clicked.connect(self._ask_reset)
+        self._reset_menu = QMenu(self._reset)
+        self._reset_menu.setObjectName("resetMenu")
+        self._reset_choices: dict[int | None, QAction] = {}
+        modes: tuple[int | None, ...] = (*DRAWS, None)
+        for mode in modes:
+            choice = self._reset_menu.addAction("")
+            choice.triggered.connect(functools.partial(self._ask_reset, mode))
+            self._reset_choices[mode] = choice
+        self._reset.setMenu(self._reset_menu)
         self._buttons.rejected.connect(self.reject)
 
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(18, 18, 18, 14)
-        layout.setSpacing(12)
-        chooser = QGridLayout()
-        chooser.addWidget(self._variant_label, 0, 0)
-        chooser.addWidget(self._variant_box, 0, 1)
-        chooser.setColumnStretch(1, 1)
-        layout.addLayout(chooser)
-        layout.addWidget(table)
-        layout.addWidget(self._note)
-        layout.addWidget(self._bank_note)
-        layout.addStretch(1)
+        layout.setContentsMargins(14, 12, 14, 10)
+        layout.setSpacing(8)
+        layout.addWidget(self._pages, 1)
         layout.addWidget(self._buttons)
 
         self.retranslate()
@@ -222,9 +271,18 @@ class StatisticsDialog(QDialog):
                 "A game left unfinished counts as lost."
             )
         )
+        self._pages.setAccessibleName(_("Statistics"))
+        self._pages.tabBar().setAccessibleName(_("Statistics"))
+        self._recent.setAccessibleName(_("Recent games"))
+        self._pages.setTabText(0, _("Figures"))
+        self._pages.setTabText(1, _("Recent games"))
+        self._recent_hint.setText(_("Click a game to play the same deal again."))
         translate_buttons(self._buttons)
         self._reset.setText(_("Reset…"))
         self._reset.setAccessibleName(_("Reset statistics"))
+        self._reset_choices[3].setText(_("Reset the “3 cards” figures"))
+        self._reset_choices[1].setText(_("Reset the “1 card” figures"))
+        self._reset_choices[None].setText(_("Reset all statistics"))
         self.refresh()
 
     def refresh(self) -> None:
@@ -253,6 +311,16 @@ class StatisticsDialog(QDialog):
                 "current_streak": locale.toString(stats.current_streak),
                 "best_streak": locale.toString(stats.best_streak),
                 "bank": format_money(stats.bank),
+                "average_seconds": (
+                    NOTHING
+                    if stats.average_seconds is None
+                    else format_duration(stats.average_seconds)
+                ),
+                "average_moves": (
+                    NOTHING
+                    if stats.average_moves is None
+                    else locale.toString(round(stats.average_moves))
+                ),
             }
             column = self._column_titles[draw].text()
             for key, label in ROWS:
@@ -265,6 +333,48 @@ class StatisticsDialog(QDialog):
                 money=format_money(self._source.bank_total())
             )
         )
+        self._fill_recent()
+
+    def _fill_recent(self) -> None:
+        locale = qt_locale()
+        self._recent_games = list(self._source.recent_games())
+        self._recent.clear()
+        won, lost = pgettext("game result", "Won"), pgettext("game result", "Lost")
+        for game in self._recent_games:
+            name = game.code or _("Own deck")
+            result = won if game.won else lost
+            when = locale.toString(
+                QDateTime.fromSecsSinceEpoch(round(game.finished_at)),
+                QLocale.FormatType.ShortFormat,
+            )
+            text = _("{game} · {result} · score {score} · {time}").format(
+                game=name,
+                result=result,
+                score=locale.toString(game.score),
+                time=format_duration(game.seconds),
+            )
+            item = QListWidgetItem(text + "\n" + when)
+            item.setToolTip(_("Play this deal again"))
+            item.setSizeHint(QSize(0, TOUCH_HEIGHT + 8))
+            self._recent.addItem(item)
+        if not self._recent_games:
+            empty = QListWidgetItem(_("No finished games yet."))
+            empty.setFlags(Qt.ItemFlag.NoItemFlags)
+            self._recent.addItem(empty)
+
+    def recent_texts(self) -> list[str]:
+        """The recent games as listed (for tests)."""
+        return [self._recent.item(i).text() for i in range(self._recent.count())]
+
+    def _replay_item(self, item: QListWidgetItem) -> None:
+        row = self._recent.row(item)
+        if 0 <= row < len(self._recent_games):
+            game = self._recent_games[row]
+            self.accept()
+            self.replay.emit(game)
+
+    def show_recent(self) -> None:
+        self._pages.setCurrentIndex(1)
 
     def variant(self) -> str:
         """The variant whose statistics are shown."""
@@ -278,7 +388,15 @@ class StatisticsDialog(QDialog):
     def reset_button(self) -> QPushButton:
         return self._reset
 
-    def _ask_reset(self) -> None:
-        if confirm_reset_statistics(self):
+    def reset_choice(self, draw: int | None) -> QAction:
+        """The Reset menu's entry for one draw mode of the variant shown (``None``: all)."""
+        return self._reset_choices[draw]
+
+    def _ask_reset(self, draw: int | None) -> None:
+        if not confirm_reset_statistics(self, draw):
+            return
+        if draw is None:
             self._source.reset_statistics(None)
-            self.refresh()
+        else:
+            self._source.reset_statistics(draw, self.variant())
+        self.refresh()
