@@ -4,7 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit test-a11y bench bench-app bench-solver bench-storage screenshots clean
+.PHONY: run test lint typecheck unit test-a11y bench bench-app bench-solver bench-storage screenshots clean \
+	install-desktop uninstall-desktop
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -53,3 +54,25 @@ screenshots: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+
+# Desktop integration (XDG): a menu entry, its icon and AppStream metainfo under $(PREFIX)/share.
+# The entry starts this clone's app ($(VENV)/bin/canfield-app); `make install-desktop PREFIX=/usr/local`
+# (as root) for every user, DESTDIR for packaging.
+PREFIX ?= $(HOME)/.local
+APP_ID := io.github.canfield.Canfield
+SHARE = $(DESTDIR)$(PREFIX)/share
+
+install-desktop:
+	install -d "$(SHARE)/applications" "$(SHARE)/icons/hicolor/scalable/apps" "$(SHARE)/metainfo"
+	sed 's|^Exec=canfield-app$$|Exec="$(abspath $(BIN))/canfield-app"|' data/$(APP_ID).desktop \
+		> "$(SHARE)/applications/$(APP_ID).desktop"
+	chmod 644 "$(SHARE)/applications/$(APP_ID).desktop"
+	install -m 644 data/$(APP_ID).svg "$(SHARE)/icons/hicolor/scalable/apps/$(APP_ID).svg"
+	install -m 644 data/$(APP_ID).metainfo.xml "$(SHARE)/metainfo/$(APP_ID).metainfo.xml"
+	-command -v update-desktop-database >/dev/null 2>&1 && update-desktop-database -q "$(SHARE)/applications"
+	-command -v gtk-update-icon-cache >/dev/null 2>&1 && gtk-update-icon-cache -q -t "$(SHARE)/icons/hicolor"
+
+uninstall-desktop:
+	rm -f "$(SHARE)/applications/$(APP_ID).desktop" \
+		"$(SHARE)/icons/hicolor/scalable/apps/$(APP_ID).svg" \
+		"$(SHARE)/metainfo/$(APP_ID).metainfo.xml"
