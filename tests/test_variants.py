@@ -362,3 +362,9 @@ def test_a_tap_never_moves_a_whole_column_into_an_empty_one(name: str) -> None:
         if move is not None:
             after, _ = apply_move(st, move)
             assert after != st
+
+
+def test_a_variant_name_is_made_once() -> None:
+    with pytest.raises(InvalidVariantError, match="exists already"):
+        Variant("canfield")
+    assert variant_named("canfield") is CANFIELD

@@ -414,7 +414,7 @@ class Game:
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        where = self.code if self.code is not None else "from_deck"
+        where = self.code if self.code is not None else f"from_deck {self.variant}"
         return f"<Game {where} moves={self.moves_made} score={self.score}>"
 
 

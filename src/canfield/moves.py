@@ -77,21 +77,9 @@ class Move:
             f"unknown target {target_text!r} in move {text!r} (1-4 for a column, f for foundation)"
         )
 
-    @classmethod
-    def to_column(cls, card: Card, column: int) -> Move:
-        return cls(card, column)
-
-    @classmethod
-    def to_foundation(cls, card: Card) -> Move:
-        return cls(card, FOUNDATION)
-
     @property
     def is_draw(self) -> bool:
         return self.target == STOCK
-
-    @property
-    def to_foundation_pile(self) -> bool:
-        return self.target == FOUNDATION
 
     @property
     def column(self) -> int | None:

@@ -75,6 +75,10 @@ class FoundationStart(Enum):
     TWOS = "the four 2s, taken out before the deal"
 
 
+_REGISTRY: dict[str, Variant] = {}
+"""Every variant made, by name: one instance per name, so identity is equality."""
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class Variant:
     """One rule set: the app's Canfield plus what its row of the rules changes.
@@ -94,6 +98,13 @@ class Variant:
     empty_columns: EmptyColumns = EmptyColumns.AUTO_THEN_ANY
     start: FoundationStart = FoundationStart.BASE_CARD
     reserve_face_up: bool = False
+
+    def __post_init__(self) -> None:
+        if self.name in _REGISTRY:
+            raise InvalidVariantError(
+                f"a variant named {self.name!r} exists already: use Variant.named({self.name!r})"
+            )
+        _REGISTRY[self.name] = self
 
     @property
     def auto_fill(self) -> bool:
@@ -138,7 +149,6 @@ SOLVITAIRE: Final = Variant(
 )
 
 _ALL: Final = (CANFIELD, CLASSIC, SUPERIOR, RAINBOW, STOREHOUSE, STRICT, SOLVITAIRE)
-_BY_NAME: Final = {v.name: v for v in _ALL}
 VARIANTS: Final = tuple(v.name for v in _ALL)
 """The names, ``canfield`` (the default) first."""
 
@@ -152,7 +162,7 @@ def variant_named(name: str | Variant) -> Variant:
         return name
     if not isinstance(name, str):
         raise InvalidVariantError(f"a variant is named by text, not {type(name).__name__}")
-    found = _BY_NAME.get(name.strip().lower())
+    found = _REGISTRY.get(name.strip().lower())
     if found is None:
         raise InvalidVariantError(f"unknown variant {name!r} (known: {', '.join(VARIANTS)})")
     return found
