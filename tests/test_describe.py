@@ -26,8 +26,8 @@ from canfield.describe import (
     UnknownLanguageError,
     card_name,
     describe,
-    language,
     pile_name,
+    wording,
 )
 from canfield.describe.hungarian import article, terminative
 
@@ -392,7 +392,7 @@ def test_unknown_language(bad: object) -> None:
     [("PT", "pt"), ("pt_BR", "pt"), ("hu-HU", "hu"), ("en_US.UTF-8", "en"), (" id ", "id")],
 )
 def test_locale_names_are_accepted(given: str, code: str) -> None:
-    assert language(given).code == code
+    assert wording(given).code == code
     assert describe(seed_game().state, given) == OPENING[code]
 
 

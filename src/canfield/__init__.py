@@ -19,6 +19,7 @@ from canfield.errors import (
     InvalidPositionError,
     InvalidSaveError,
     InvalidVariantError,
+    UnknownLanguageError,
     UnsupportedVariantError,
 )
 from canfield.game import Game
@@ -46,6 +47,7 @@ __all__ = [
     "InvalidVariantError",
     "Move",
     "State",
+    "UnknownLanguageError",
     "UnsupportedVariantError",
     "Variant",
     "parse_card",

@@ -17,6 +17,7 @@ __all__ = [
     "InvalidPositionError",
     "InvalidSaveError",
     "InvalidVariantError",
+    "UnknownLanguageError",
     "UnsupportedVariantError",
 ]
 
@@ -35,6 +36,10 @@ class InvalidDeckError(CanfieldError):
 
 class InvalidDrawError(CanfieldError):
     """A draw mode that is not the whole number 1 or 3."""
+
+
+class UnknownLanguageError(CanfieldError):
+    """A language code the app does not speak; the message lists the ones it does."""
 
 
 class InvalidCodeError(CanfieldError):

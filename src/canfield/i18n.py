@@ -24,6 +24,8 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import Final
 
+from canfield.errors import UnknownLanguageError
+
 __all__ = [
     "DEFAULT_LANGUAGE",
     "DOMAIN",
@@ -73,7 +75,7 @@ def _check(lang: str) -> str:
         raise TypeError(f"a language code must be text or None, not {type(lang).__name__}")
     code = lang.strip().lower()
     if code not in LANGUAGES:
-        raise ValueError(
+        raise UnknownLanguageError(
             f"unknown language {lang!r}: expected one of {', '.join(LANGUAGES)} "
             "(or None for the system language)"
         )
@@ -163,7 +165,8 @@ def system_language() -> str:
 def set_language(lang: str | None) -> str:
     """Make ``lang`` the current language (``None``: follow the system) and return it.
 
-    Raises ``ValueError`` for a code that is not one of :data:`LANGUAGES`.
+    Raises :class:`~canfield.errors.UnknownLanguageError` (a ``ValueError``) for
+    a code that is not one of :data:`LANGUAGES`.
     """
     global _current, _active
     code = system_language() if lang is None else _check(lang)

@@ -16,12 +16,12 @@ from typing import Any, Final
 
 from canfield.cli.common import CliError, add_position_arguments, game_from_arguments
 from canfield.deal import DealCode
+from canfield.i18n import LANGUAGES
 from canfield.variants import variant_named
 
 __all__ = ["register", "run"]
 
 DEFAULT_CODE = "CF1-D3-AAAAACL"
-LANGUAGES = ("en", "pt", "hu", "id")
 
 
 def _size(text: str) -> tuple[int, int]:

@@ -7,7 +7,7 @@ from typing import Any
 
 from canfield.cards import CARDS, Card, format_cards
 from canfield.cli.common import CliError, add_position_arguments, state_from_arguments
-from canfield.describe import LANGUAGES, describe, language
+from canfield.describe import LANGUAGES, describe, wording
 from canfield.game import Game
 from canfield.i18n import N_, translations
 from canfield.rules import legal_moves
@@ -92,7 +92,7 @@ def render_table(state: State, game: Game | None = None, lang: str = "en") -> st
         top = st.reserve_top
         reserve = f"{top if top is not None else '--'} ({len(st.reserve)})"
     lines.append(f"{tr(_RESERVE)} {reserve}")
-    words = language(lang)
+    words = wording(lang)
     found = []
     for suit in st.foundation_order:
         card = st.foundation_top(suit)

@@ -18,7 +18,8 @@ from canfield.describe.english import English
 from canfield.describe.hungarian import Hungarian
 from canfield.describe.indonesian import Indonesian
 from canfield.describe.portuguese import Portuguese
-from canfield.errors import CanfieldError
+from canfield.errors import UnknownLanguageError
+from canfield.i18n import LANGUAGES, normalize_language
 from canfield.state import State
 
 __all__ = [
@@ -29,31 +30,24 @@ __all__ = [
     "UnknownLanguageError",
     "card_name",
     "describe",
-    "language",
     "pile_name",
     "rank_letters",
+    "wording",
 ]
 
 _BY_CODE: Final[dict[str, Language]] = {
     lang.code: lang for lang in (English(), Portuguese(), Hungarian(), Indonesian())
 }
-LANGUAGES: Final = ("en", "pt", "hu", "id")
-"""Supported language codes, in the order the app lists them."""
 
 
-class UnknownLanguageError(CanfieldError):
-    """A language code with no description wording (a ``ValueError``)."""
-
-
-def language(lang: str) -> Language:
-    """The wording for ``lang``: a code from :data:`LANGUAGES`.
+def wording(lang: str) -> Language:
+    """The wording for ``lang``: a code from :data:`~canfield.i18n.LANGUAGES`.
 
     Case and a region or encoding suffix are ignored ("pt_BR", "hu-HU",
     "en_US.UTF-8"), so a system locale can be passed as it is.
     """
     if isinstance(lang, str):
-        primary = lang.strip().replace("-", "_").split(".")[0].split("_")[0].lower()
-        found = _BY_CODE.get(primary)
+        found = _BY_CODE.get(normalize_language(lang) or "")
         if found is not None:
             return found
     raise UnknownLanguageError(
@@ -63,7 +57,7 @@ def language(lang: str) -> Language:
 
 def describe(state: State, lang: str = "en") -> str:
     """The whole position as one text, e.g. ``Stock: 34 cards; waste empty; …``."""
-    return language(lang).describe(state)
+    return wording(lang).describe(state)
 
 
 def card_name(card: int, lang: str = "en") -> str:
@@ -72,13 +66,13 @@ def card_name(card: int, lang: str = "en") -> str:
     ``card`` is a card value 0-51 (a :class:`~canfield.cards.Card` or plain
     int); anything else raises :class:`~canfield.errors.InvalidCardError`.
     """
-    wording = language(lang)
-    return wording.card_name(Card(card))
+    words = wording(lang)
+    return words.card_name(Card(card))
 
 
 def rank_letters(lang: str = "en") -> tuple[str, ...]:
     """The corner letters of the ranks, ace to king: ``D`` for the queen in Portuguese."""
-    return language(lang).index_letters
+    return wording(lang).index_letters
 
 
 def pile_name(kind: PileKind, index: int | None = None, lang: str = "en") -> str:
@@ -88,7 +82,7 @@ def pile_name(kind: PileKind, index: int | None = None, lang: str = "en") -> str
     move notation, foundations 1-4 left to right), given exactly for
     ``"foundation"`` and ``"column"``.
     """
-    wording = language(lang)
+    words = wording(lang)
     if kind not in PILE_KINDS:
         raise ValueError(f"unknown pile kind {kind!r} (expected one of {', '.join(PILE_KINDS)})")
     numbered = kind in ("foundation", "column")
@@ -96,4 +90,4 @@ def pile_name(kind: PileKind, index: int | None = None, lang: str = "en") -> str
         raise ValueError(f"a {kind} needs an index from 1 to 4, not {index!r}")
     if not numbered and index is not None:
         raise ValueError(f"the {kind} has no index (got {index!r})")
-    return wording.pile_name(kind, index)
+    return words.pile_name(kind, index)

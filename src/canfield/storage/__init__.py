@@ -29,7 +29,7 @@ from canfield.storage.paths import (
     default_database_path,
 )
 from canfield.storage.recent import RECENT_LIMIT, RecentGame
-from canfield.storage.settings import CARD_BACKS, FELTS, LANGUAGES, Settings
+from canfield.storage.settings import CARD_BACKS, FELTS, Settings
 from canfield.storage.statistics import DEAL_COST, Statistics
 from canfield.storage.store import Store
 
@@ -39,7 +39,6 @@ __all__ = [
     "DEAL_COST",
     "ENV_DATA_DIR",
     "FELTS",
-    "LANGUAGES",
     "RECENT_LIMIT",
     "InvalidSettingError",
     "Notice",

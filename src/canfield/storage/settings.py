@@ -15,21 +15,19 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
+from canfield.i18n import LANGUAGES
 from canfield.storage.errors import InvalidSettingError
 from canfield.variants import VARIANTS
 
 __all__ = [
     "CARD_BACKS",
     "FELTS",
-    "LANGUAGES",
     "Settings",
     "check_variant_name",
     "decode_setting",
     "encode_setting",
 ]
 
-LANGUAGES: Final = ("en", "pt", "hu", "id")
-"""Languages the app speaks; ``None`` as a setting means "follow the system locale"."""
 CARD_BACKS: Final = ("blue", "red", "green")
 """Names of the card back designs, the first is the default."""
 FELTS: Final = ("green", "blue", "red", "grey")
