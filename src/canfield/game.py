@@ -21,7 +21,7 @@ from canfield.deal import DealCode, format_deck, parse_deck, random_deal_number,
 from canfield.errors import CanfieldError, IllegalMoveError, InvalidSaveError
 from canfield.moves import Move
 from canfield.state import State, initial_state
-from canfield.variants import CANFIELD, VARIANTS, Variant, check_draw, variant_named
+from canfield.variants import CANFIELD, VARIANTS, Variant, check_draw, is_draw, variant_named
 
 __all__ = ["UNDO_LIMIT", "Game"]
 
@@ -342,7 +342,7 @@ class Game:
         if unknown:
             raise InvalidSaveError(f"saved game has unknown field(s) {', '.join(unknown)}")
         draw = data["draw"]
-        if type(draw) is not int or draw not in (1, 3):
+        if not is_draw(draw):
             raise InvalidSaveError(f"bad draw mode {draw!r} in saved game")
         name = data.get("variant", CANFIELD.name)  # saves from before variants are canfield
         if not isinstance(name, str) or name not in VARIANTS:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Final
+from typing import Final, TypeGuard
 
 from canfield.errors import InvalidDrawError, InvalidVariantError
 
@@ -31,6 +31,7 @@ __all__ = [
     "Variant",
     "Wrap",
     "check_draw",
+    "is_draw",
     "variant_named",
 ]
 
@@ -168,9 +169,14 @@ def variant_named(name: str | Variant) -> Variant:
     return found
 
 
+def is_draw(value: object) -> TypeGuard[int]:
+    """Whether ``value`` is a draw mode: the whole number 1 or 3 (not ``True``, not ``3.0``)."""
+    return type(value) is int and value in DRAWS
+
+
 def check_draw(draw: object) -> int:
-    """``draw`` if it is a draw mode (the whole number 1 or 3); else :class:`InvalidDrawError`."""
-    if type(draw) is not int or draw not in DRAWS:
+    """``draw`` if it is a draw mode (:func:`is_draw`); else :class:`InvalidDrawError`."""
+    if not is_draw(draw):
         raise InvalidDrawError(f"draw must be 1 or 3, not {draw!r}")
     return draw
 

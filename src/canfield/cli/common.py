@@ -9,7 +9,7 @@ from canfield.game import Game
 from canfield.moves import Move
 from canfield.rules import apply_move
 from canfield.state import State
-from canfield.variants import VARIANTS
+from canfield.variants import DRAWS, VARIANTS
 
 __all__ = [
     "CliError",
@@ -38,7 +38,7 @@ def add_position_arguments(parser: argparse.ArgumentParser, *, notation: bool = 
     parser.add_argument(
         "--draw",
         type=int,
-        choices=(1, 3),
+        choices=DRAWS,
         help="draw mode for --deck (default: the variant's; a code carries its own)",
     )
     add_variant_argument(

@@ -35,7 +35,7 @@ from canfield.solver.survey import (
     unsolved_deals,
 )
 from canfield.solver.survey_stats import Summary
-from canfield.variants import VARIANTS, variant_named
+from canfield.variants import DRAWS, VARIANTS, variant_named
 
 __all__ = ["register"]
 
@@ -53,7 +53,7 @@ def register(sub: Any) -> None:
     )
     parser.add_argument("--variant", choices=VARIANTS, default="canfield", help="rules")
     parser.add_argument(
-        "--draw", type=int, choices=(1, 3), help="draw mode (default: the variant's own)"
+        "--draw", type=int, choices=DRAWS, help="draw mode (default: the variant's own)"
     )
     parser.add_argument("--first", type=int, default=0, metavar="N", help="first deal number")
     parser.add_argument("--count", type=int, default=100, metavar="M", help="how many deals")

@@ -6,6 +6,8 @@ import math
 from dataclasses import dataclass
 from typing import Final
 
+from canfield.variants import is_draw
+
 __all__ = ["RECENT_LIMIT", "RecentGame"]
 
 RECENT_LIMIT: Final = 50
@@ -38,11 +40,7 @@ class RecentGame:
         """Refuse a damaged row (the store leaves it out of the list, with a warning)."""
         if not (self.code is None or isinstance(self.code, str)) or not isinstance(self.deck, str):
             raise ValueError(f"bad code or deck in {self!r}")
-        if (
-            not isinstance(self.variant, str)
-            or self.draw not in (1, 3)
-            or type(self.draw) is not int
-        ):
+        if not isinstance(self.variant, str) or not is_draw(self.draw):
             raise ValueError(f"bad variant or draw in {self!r}")
         if type(self.won) is not bool:
             raise ValueError(f"bad result in {self!r}")

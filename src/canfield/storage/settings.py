@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from canfield.i18n import LANGUAGES
 from canfield.storage.errors import InvalidSettingError
-from canfield.variants import VARIANTS
+from canfield.variants import VARIANTS, is_draw
 
 __all__ = [
     "CARD_BACKS",
@@ -89,9 +89,7 @@ def _is_language(value: object) -> str | None:
 
 
 def _is_draw(value: object) -> str | None:
-    if type(value) is int and value in (1, 3):
-        return None
-    return "must be 1 or 3"
+    return None if is_draw(value) else "must be 1 or 3"
 
 
 def _is_geometry(value: object) -> str | None:

@@ -28,6 +28,8 @@ import math
 from dataclasses import dataclass
 from typing import Final, TypeVar
 
+from canfield.variants import check_draw
+
 __all__ = ["DEAL_COST", "MAX_COUNT", "MAX_SECONDS", "Statistics"]
 
 DEAL_COST: Final = 52
@@ -68,8 +70,7 @@ class Statistics:
 
     def __post_init__(self) -> None:
         """Refuse impossible totals, e.g. from a hand-edited database."""
-        if self.draw not in (1, 3) or type(self.draw) is not int:
-            raise ValueError(f"draw must be 1 or 3, not {self.draw!r}")
+        check_draw(self.draw)
         if not isinstance(self.variant, str) or not self.variant:
             raise ValueError(f"bad variant {self.variant!r}")
         counts = (

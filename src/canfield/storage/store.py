@@ -65,6 +65,7 @@ from canfield.storage.settings import (
     encode_setting,
 )
 from canfield.storage.statistics import MAX_COUNT, MAX_SECONDS, Statistics
+from canfield.variants import check_draw, is_draw
 
 __all__ = ["Store"]
 
@@ -797,8 +798,7 @@ class Store:
             _count_ok(score)
             and _count_ok(moves)
             and check_variant_name(variant) is None
-            and draw in (1, 3)
-            and type(draw) is int
+            and is_draw(draw)
         ):
             self._warn(f"did not record the abandoned game, its totals are damaged: {row[1:3]!r}")
             return False
@@ -821,8 +821,7 @@ class Store:
 
 
 def _check_mode(draw: int, variant: str) -> None:
-    if type(draw) is not int or draw not in (1, 3):
-        raise ValueError(f"draw must be 1 or 3, not {draw!r}")
+    check_draw(draw)
     reason = check_variant_name(variant)
     if reason is not None:
         raise ValueError(f"variant {variant!r} {reason}")

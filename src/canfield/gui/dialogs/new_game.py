@@ -48,7 +48,7 @@ from canfield.gui.dialogs.deal_text import DealText, DealTextError, read_deal_te
 from canfield.gui.i18n_qt import language_notifier, translate_buttons
 from canfield.gui.variant_text import APP_VARIANTS, variant_summary, variant_title
 from canfield.i18n import _
-from canfield.variants import variant_named
+from canfield.variants import check_draw, variant_named
 
 __all__ = ["NewGameChoice", "NewGameDialog"]
 
@@ -78,8 +78,7 @@ class NewGameDialog(QDialog):
         variant: str = "canfield",
     ) -> None:
         super().__init__(parent)
-        if default_draw not in (1, 3):
-            raise ValueError(f"default_draw must be 1 or 3, not {default_draw!r}")
+        check_draw(default_draw)
         variant = variant_named(variant).name  # a bad name is refused here, loudly
         self.setObjectName("newGameDialog")
         self.setModal(True)
