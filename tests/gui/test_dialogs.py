@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from canfield import Game, i18n
+from canfield.gui.clock import format_duration
 from canfield.gui.dialogs import (
     AboutDialog,
     HelpDialog,
@@ -33,7 +34,6 @@ from canfield.gui.dialogs import (
     StatisticsDialog,
     confirm_abandon,
 )
-from canfield.gui.dialogs.statistics import format_duration
 from canfield.gui.i18n_qt import (
     button_text,
     language_notifier,

@@ -24,23 +24,14 @@ from PySide6.QtWidgets import (
 )
 
 from canfield.gui import cardart
+from canfield.gui.clock import format_duration
 from canfield.gui.table import TableScene
 from canfield.i18n import _
 
-__all__ = ["Cascade", "WinPanel", "format_time"]
+__all__ = ["Cascade", "WinPanel"]
 
 FRAME_MS = 16
 FADE = QColor(0, 0, 0, 14)
-
-
-def format_time(seconds: float) -> str:
-    """``m:ss`` (or ``h:mm:ss``) for the clock and the win panel."""
-    total = int(seconds)
-    hours, rest = divmod(total, 3600)
-    minutes, secs = divmod(rest, 60)
-    if hours:
-        return f"{hours}:{minutes:02d}:{secs:02d}"
-    return f"{minutes}:{secs:02d}"
 
 
 @dataclass
@@ -229,7 +220,7 @@ class WinPanel(QFrame):
     def _parts(self) -> list[str]:
         return [
             _("Score: %(score)d") % {"score": self._score},
-            _("Time: %(time)s") % {"time": format_time(self._seconds)},
+            _("Time: %(time)s") % {"time": format_duration(self._seconds)},
             _("Moves: %(moves)d") % {"moves": self._moves},
         ]
 

@@ -42,7 +42,8 @@ from canfield.game import Game
 from canfield.gui import icons
 from canfield.gui.accessible import QuietLabel
 from canfield.gui.casino import casino_result, format_money
-from canfield.gui.celebration import Cascade, WinPanel, format_time
+from canfield.gui.celebration import Cascade, WinPanel
+from canfield.gui.clock import format_duration
 from canfield.gui.i18n_qt import language_notifier, switch_language
 from canfield.gui.model import Change, GameModel
 from canfield.gui.narration import change_sentence
@@ -496,7 +497,7 @@ class MainWindow(QMainWindow):
         game = self.model.game
         self._show_score()
         self.moves_label.setText(_("Moves: %(moves)d") % {"moves": game.moves_made})
-        self.time_label.setText(_("Time: %(time)s") % {"time": format_time(game.elapsed)})
+        self.time_label.setText(_("Time: %(time)s") % {"time": format_duration(game.elapsed)})
         self._show_code()
         self._show_title()
         self.solver_label.setText(self._solver_note)
@@ -539,7 +540,7 @@ class MainWindow(QMainWindow):
             game.elapsed += now - self._last_tick
         self._last_tick = now
         self._clock_on = self.clock_should_run()
-        self.time_label.setText(_("Time: %(time)s") % {"time": format_time(game.elapsed)})
+        self.time_label.setText(_("Time: %(time)s") % {"time": format_duration(game.elapsed)})
 
     def _on_about_to_replace(self, old: Game) -> None:
         """The outgoing game keeps the time it ran; the new one starts stopped."""

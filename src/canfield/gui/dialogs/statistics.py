@@ -15,7 +15,6 @@ It reads the statistics through :class:`StatisticsSource` (what
 from __future__ import annotations
 
 import functools
-import math
 from collections.abc import Sequence
 from typing import Final, Protocol
 
@@ -39,50 +38,23 @@ from PySide6.QtWidgets import (
 )
 
 from canfield.gui.casino import format_money
+from canfield.gui.clock import format_duration
 from canfield.gui.dialogs._common import TOUCH_HEIGHT, fit_to_screen, hint_label
 from canfield.gui.dialogs.confirm import confirm_reset_statistics
 from canfield.gui.i18n_qt import language_notifier, qt_locale, translate_buttons
 from canfield.gui.variant_text import APP_VARIANTS, variant_title
 from canfield.i18n import N_, _, pgettext
 from canfield.storage.recent import RecentGame
+from canfield.storage.statistics import Statistics
 
-__all__ = ["StatisticsDialog", "StatisticsLike", "StatisticsSource", "format_duration"]
-
-
-class StatisticsLike(Protocol):
-    """The totals of one draw mode (see :class:`canfield.storage.statistics.Statistics`)."""
-
-    @property
-    def played(self) -> int: ...
-    @property
-    def won(self) -> int: ...
-    @property
-    def win_rate(self) -> float: ...
-    @property
-    def best_score(self) -> int | None: ...
-    @property
-    def fastest_win(self) -> float | None: ...
-    @property
-    def fewest_moves(self) -> int | None: ...
-    @property
-    def current_streak(self) -> int: ...
-    @property
-    def best_streak(self) -> int: ...
-    @property
-    def variant(self) -> str: ...
-    @property
-    def bank(self) -> int: ...
-    @property
-    def average_seconds(self) -> float | None: ...
-    @property
-    def average_moves(self) -> float | None: ...
+__all__ = ["StatisticsDialog", "StatisticsSource"]
 
 
 class StatisticsSource(Protocol):
     """Where the statistics come from (the app's store)."""
 
-    def statistics(self, draw: int, variant: str = "canfield") -> StatisticsLike: ...
-    def all_statistics(self) -> Sequence[StatisticsLike]: ...
+    def statistics(self, draw: int, variant: str = "canfield") -> Statistics: ...
+    def all_statistics(self) -> Sequence[Statistics]: ...
     def bank_total(self) -> int: ...
     def reset_statistics(self, draw: int | None = None, variant: str | None = None) -> None: ...
     def recent_games(self) -> Sequence[RecentGame]: ...
@@ -103,16 +75,6 @@ ROWS: Final = (
     ("bank", N_("Casino bank")),
 )
 NOTHING: Final = "—"
-
-
-def format_duration(seconds: float) -> str:
-    """``m:ss`` (``h:mm:ss`` from an hour on), rounding down like a stopwatch."""
-    total = max(0, math.floor(seconds))
-    hours, rest = divmod(total, 3600)
-    minutes, secs = divmod(rest, 60)
-    if hours:
-        return f"{hours}:{minutes:02d}:{secs:02d}"
-    return f"{minutes}:{secs:02d}"
 
 
 class StatisticsDialog(QDialog):
