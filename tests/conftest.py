@@ -7,10 +7,10 @@ import os
 import pytest
 
 from canfield import Game
+from canfield.deal import EXAMPLE_CODE
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-EXAMPLE_CODE = "CF1-D3-AAAAACL"
 EXAMPLE_MOVES = ("QC>2", "8H>f", "KH>4")
 
 

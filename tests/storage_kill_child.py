@@ -13,8 +13,9 @@ import time
 from collections.abc import Iterator
 
 from canfield import Game
+from canfield.deal import EXAMPLE_CODE
 
-CODE = "CF1-D3-AAAAACL"
+CODE = EXAMPLE_CODE
 WIN_DECK = "5H 5S 4C 4D 4H 4S 3C 3D 3H 3S 2C 2D 2H AS AH AD AC 2S 5D 5C " + " ".join(
     rank + suit for rank in "6789TJQK" for suit in "SHDC"
 )

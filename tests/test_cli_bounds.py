@@ -11,8 +11,9 @@ import pytest
 from canfield.cli import main
 from canfield.cli.screenshot import MAX_FRAMES
 from canfield.cli.solve import MAX_TABLE_LIMIT, MAX_TIME_LIMIT
+from canfield.deal import EXAMPLE_CODE
 
-CODE = "CF1-D3-AAAAACL"
+CODE = EXAMPLE_CODE
 
 
 @pytest.mark.parametrize("value", ["inf", "1e308", "nan", "-1", "0", "86401", "ten"])

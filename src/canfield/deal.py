@@ -21,6 +21,7 @@ from canfield.variants import CANFIELD, VARIANTS, Variant, check_draw, variant_n
 __all__ = [
     "CODE_LETTERS",
     "DEAL_COUNT",
+    "EXAMPLE_CODE",
     "START_ORDER",
     "DealCode",
     "deck_for_deal",
@@ -34,6 +35,8 @@ CODE_VERSION: Final = "CF1"
 CODE_LETTERS: Final = 7
 DEAL_COUNT: Final = 26**CODE_LETTERS
 """Deal numbers run from 0 (``AAAAAAA``) to ``DEAL_COUNT - 1`` (``ZZZZZZZ``)."""
+EXAMPLE_CODE: Final = "CF1-D3-AAAAACL"
+"""Deal 63: the example position of docs/rules.md, used in messages, help and tests."""
 
 _MASK64: Final = (1 << 64) - 1
 
@@ -125,11 +128,11 @@ class DealCode:
             raise InvalidCodeError(f"a game code must be text, not {type(text).__name__}")
         raw = text.strip().upper()
         if not raw:
-            raise InvalidCodeError("empty game code (expected e.g. 'CF1-D3-AAAAACL')")
+            raise InvalidCodeError(f"empty game code (expected e.g. {EXAMPLE_CODE!r})")
         shape = _CODE_SHAPE.match(raw)
         if shape is None or (shape.group(2) or "").startswith("D"):
             raise InvalidCodeError(
-                f"not a game code: {text!r} (expected three parts like 'CF1-D3-AAAAACL', "
+                f"not a game code: {text!r} (expected three parts like {EXAMPLE_CODE!r}, "
                 "or four like 'CF1-RAINBOW-D1-AAAAACL')"
             )
         version, variant_text, draw, letters = shape.groups()

@@ -14,10 +14,10 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from canfield import Game
+from canfield.deal import EXAMPLE_CODE
 from canfield.gui.window import MainWindow
 from canfield.storage import Store
 
-EXAMPLE_CODE = "CF1-D3-AAAAACL"
 """Base 7H; columns 6C KH QH AS; reserve top QC (the seed pages' deal)."""
 
 WIN_DECK = (

@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 
 from canfield import Game
+from canfield.deal import EXAMPLE_CODE
 from canfield.storage import Store
 
-CODE = "CF1-D3-AAAAACL"
+CODE = EXAMPLE_CODE
 SCRIPT = "QC>2 s KH>4 s s 8H>f s s s s s s s 5D>1 s s s s"
 
 

@@ -14,12 +14,13 @@ from app_helpers import make_window
 from PySide6.QtWidgets import QApplication
 
 from canfield import Game
+from canfield.deal import EXAMPLE_CODE
 from canfield.gui.single_instance import SingleInstance
 from canfield.i18n import _
 from canfield.storage import Store
 from faults import fill, mounted_tmpfs
 
-CODE = "CF1-D3-AAAAACL"
+CODE = EXAMPLE_CODE
 SCRIPT = "QC>2 s KH>4 s s 8H>f s s s s s s s 5D>1 s s s s"
 APP = "from canfield.gui.app import main; raise SystemExit(main([]))"
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from canfield.deal import EXAMPLE_CODE
 from canfield.errors import CanfieldError
 from canfield.game import Game
 from canfield.moves import Move
@@ -33,7 +34,7 @@ def add_variant_argument(parser: argparse.ArgumentParser, help_text: str) -> Non
 
 def add_position_arguments(parser: argparse.ArgumentParser, *, notation: bool = False) -> None:
     """A code or a deck (with its draw mode and variant) and moves; ``notation``: or a position."""
-    parser.add_argument("code", nargs="?", help="game code, e.g. CF1-D3-AAAAACL")
+    parser.add_argument("code", nargs="?", help=f"game code, e.g. {EXAMPLE_CODE}")
     parser.add_argument("--deck", help="52 cards in deal order instead of a code")
     parser.add_argument(
         "--draw",

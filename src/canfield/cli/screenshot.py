@@ -15,13 +15,11 @@ from pathlib import Path
 from typing import Any, Final
 
 from canfield.cli.common import CliError, add_position_arguments, game_from_arguments
-from canfield.deal import DealCode
+from canfield.deal import EXAMPLE_CODE, DealCode
 from canfield.i18n import LANGUAGES
 from canfield.variants import variant_named
 
 __all__ = ["register", "run"]
-
-DEFAULT_CODE = "CF1-D3-AAAAACL"
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -65,7 +63,7 @@ def register(sub: Any) -> None:
         "screenshot",
         help="render the app for a position to a PNG (no display needed)",
         description="Render the app's window for a deal (and moves) to a PNG, offscreen. "
-        f"Without a code or --deck the example deal {DEFAULT_CODE} is used.",
+        f"Without a code or --deck the example deal {EXAMPLE_CODE} is used.",
     )
     parser.add_argument("out", help="PNG file to write")
     add_position_arguments(parser)
@@ -86,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
     if args.code is None and args.deck is None:
         # the example deal, in the variant and draw mode asked for
         variant = variant_named(args.variant or "canfield")
-        example = DealCode.parse(DEFAULT_CODE)
+        example = DealCode.parse(EXAMPLE_CODE)
         args.code = str(DealCode(example.number, args.draw or variant.draw, variant))
         args.draw = args.variant = None
     game = game_from_arguments(args)
