@@ -140,3 +140,6 @@ def test_is_winnable_deal() -> None:
     assert not is_winnable_deal(DealCode(20, 3), time_limit=5)
     deck = Game.from_code("CF1-D3-AAAAACL").deck
     assert is_winnable_deal(deck, draw=3, time_limit=5)
+    assert is_winnable_deal(" ".join(map(str, deck)), draw=3, time_limit=5)
+    with pytest.raises(ValueError, match=r"neither a game code .* nor a deck"):
+        is_winnable_deal("CF1-D3-AAAAACX 2S", time_limit=5)

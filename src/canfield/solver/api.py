@@ -10,7 +10,9 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from canfield.deal import DealCode, deck_for_deal, random_deal_number
+from canfield.cards import Card
+from canfield.deal import DealCode, deck_for_deal, parse_deck, random_deal_number
+from canfield.errors import InvalidCodeError, InvalidDeckError
 from canfield.game import Game
 from canfield.moves import Move
 from canfield.rules import apply_move
@@ -279,12 +281,25 @@ def _past_states(game: Game, first: int) -> list[State]:
     return states
 
 
+def _read_deal(text: str) -> DealCode | tuple[Card, ...]:
+    """A code or a deck, whichever parser accepts ``text``; if neither, both reasons."""
+    try:
+        return DealCode.parse(text)
+    except InvalidCodeError as not_code:
+        try:
+            return parse_deck(text)
+        except InvalidDeckError as not_deck:
+            raise InvalidCodeError(
+                f"neither a game code ({not_code}) nor a deck ({not_deck})"
+            ) from None
+
+
 def _deal_state(
     code_or_deck: str | DealCode | Sequence[int], draw: int | None, variant: str | Variant | None
 ) -> State:
     """The deal's first position; ``draw`` and ``variant`` override a code's own."""
-    if isinstance(code_or_deck, str) and "-" in code_or_deck and len(code_or_deck) < 40:
-        code_or_deck = DealCode.parse(code_or_deck)
+    if isinstance(code_or_deck, str):
+        code_or_deck = _read_deal(code_or_deck)
     if isinstance(code_or_deck, DealCode):
         code = code_or_deck
         rules = code.variant if variant is None else variant_named(variant)
