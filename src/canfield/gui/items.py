@@ -52,7 +52,6 @@ class CardItem(QGraphicsObject):
         """The corner letters, ace to king, in the table's language."""
         self.back = "blue"
         """The back's colourway (the ``card_back`` setting)."""
-        self.lifted = False
         self._flip = 1.0
         self._compact_index = False
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -138,7 +137,7 @@ class CardItem(QGraphicsObject):
 
 
 class SlotItem(QGraphicsObject):
-    """The place of a pile: an outline with a glyph when empty, and the drop highlight."""
+    """The place of a pile: an outline with a glyph when empty (the scene draws the drop ring)."""
 
     def __init__(self, kind: str, index: int, parent: QGraphicsItem | None = None) -> None:
         super().__init__(parent)
@@ -146,7 +145,6 @@ class SlotItem(QGraphicsObject):
         self.index = index
         self.label = ""
         self._rect = QRectF(0, 0, 60, 84)
-        self._highlight = False
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setZValue(-10)
 
@@ -158,16 +156,6 @@ class SlotItem(QGraphicsObject):
     def set_label(self, label: str) -> None:
         if label != self.label:
             self.label = label
-            self.update()
-
-    @property
-    def highlighted(self) -> bool:
-        return self._highlight
-
-    def set_highlight(self, on: bool) -> None:
-        if on != self._highlight:
-            self._highlight = on
-            # The glow is drawn above the cards by the scene's ring; keep ours for empty slots.
             self.update()
 
     def set_accessible_name(self, name: str) -> None:
