@@ -32,10 +32,10 @@ def bench_start() -> tuple[list[float], float]:
     times = []
     for _ in range(STARTS):
         with tempfile.TemporaryDirectory() as data:
-            env = dict(os.environ, CANFIELD_DATA_DIR=data, CANFIELD_BENCH_FIRST_FRAME="1")
+            env = dict(os.environ, CANFIELD_DATA_DIR=data)
             began = time.time()
             out = subprocess.run(
-                [sys.executable, "-c", "from canfield.gui.app import main; main([])"],
+                [sys.executable, str(Path(__file__).with_name("app_first_frame.py"))],
                 env=env,
                 capture_output=True,
                 text=True,

@@ -17,6 +17,7 @@ from canfield.storage import Store
 
 CODE = EXAMPLE_CODE
 SCRIPT = "QC>2 s KH>4 s s 8H>f s s s s s s s 5D>1 s s s s"
+DRIVER = str(Path(__file__).with_name("app_driver.py"))
 
 
 def _env(data: Path, **extra: str) -> dict[str, str]:
@@ -25,10 +26,10 @@ def _env(data: Path, **extra: str) -> dict[str, str]:
     return env
 
 
-def _start(data: Path, **extra: str) -> subprocess.Popen[str]:
+def _start(data: Path, moves: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-c", "from canfield.gui.app import main; raise SystemExit(main([]))"],
-        env=_env(data, **extra),
+        [sys.executable, DRIVER, *moves.split()],
+        env=_env(data),
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
@@ -37,8 +38,8 @@ def _start(data: Path, **extra: str) -> subprocess.Popen[str]:
 
 def _report(data: Path) -> dict[str, object]:
     out = subprocess.run(
-        [sys.executable, "-c", "from canfield.gui.app import main; raise SystemExit(main([]))"],
-        env=_env(data, CANFIELD_TEST_REPORT="1"),
+        [sys.executable, DRIVER, "--report"],
+        env=_env(data),
         capture_output=True,
         text=True,
         timeout=60,
@@ -52,7 +53,7 @@ def _report(data: Path) -> dict[str, object]:
 def test_sigkill_restores_the_last_completed_action(tmp_path: Path, kill_after: int) -> None:
     with Store(tmp_path / "canfield.sqlite3") as store:
         store.save_game(Game.from_code(CODE))
-    proc = _start(tmp_path, CANFIELD_TEST_MOVES=SCRIPT)
+    proc = _start(tmp_path, SCRIPT)
     assert proc.stdout is not None
     seen = 0
     try:

@@ -23,6 +23,7 @@ from faults import fill, mounted_tmpfs
 CODE = EXAMPLE_CODE
 SCRIPT = "QC>2 s KH>4 s s 8H>f s s s s s s s 5D>1 s s s s"
 APP = "from canfield.gui.app import main; raise SystemExit(main([]))"
+DRIVER = str(Path(__file__).with_name("app_driver.py"))
 
 
 def _env(data: Path, **extra: str) -> dict[str, str]:
@@ -60,8 +61,8 @@ def first_app(tmp_path: Path) -> Iterator[subprocess.Popen[str]]:
     with Store(tmp_path / "canfield.sqlite3") as store:
         store.save_game(Game.from_code(CODE))
     proc = subprocess.Popen(
-        [sys.executable, "-c", APP],
-        env=_env(tmp_path, CANFIELD_TEST_MOVES=SCRIPT),
+        [sys.executable, DRIVER, *SCRIPT.split()],
+        env=_env(tmp_path),
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,

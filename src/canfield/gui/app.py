@@ -1,26 +1,26 @@
 """Start the app: QApplication, language, settings and the saved game, then the window.
 
 ``CANFIELD_DATA_DIR`` points storage at another folder (tests, portable use).
-Two more environment variables exist for the crash-safety test, which drives
-a real process and kills it: ``CANFIELD_TEST_MOVES`` plays moves one by one
-(printing ``played N`` once each is saved) and ``CANFIELD_TEST_REPORT``
-prints the loaded game as JSON and quits; ``CANFIELD_BENCH_FIRST_FRAME`` prints
-when the first table frame is painted and quits (``make bench-app``).
+Tests and benchmarks that drive a real app process pass ``main`` an
+``on_shown`` callback (tests/gui/app_driver.py, benchmarks/app_first_frame.py);
+the app itself carries no test hooks.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import sys
-import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import QApplication, QWidget
 
 from canfield.game import Game
+
+if TYPE_CHECKING:
+    from canfield.gui.window import MainWindow
 
 __all__ = ["app_icon", "bring_to_front", "create_application", "main"]
 
@@ -82,8 +82,14 @@ def no_display_reason() -> str | None:
     )
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Open the app; returns the exit status."""
+def main(
+    argv: Sequence[str] | None = None, *, on_shown: Callable[[MainWindow], None] | None = None
+) -> int:
+    """Open the app; returns the exit status.
+
+    ``on_shown`` gets the window once it is on screen: the seam tests and
+    benchmarks use to drive a real app process.
+    """
     args = list(sys.argv[1:] if argv is None else argv)
     reason = no_display_reason()
     if reason is not None:
@@ -108,21 +114,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     settings = store.settings
     switch_language(app, settings.language)
     game = store.load_game()
-    if os.environ.get("CANFIELD_TEST_REPORT"):
-        print(json.dumps(None if game is None else game.to_dict()), flush=True)
-        store.close()
-        return 0
     window = MainWindow(store, game or Game.new(settings.draw, settings.last_variant))
     if settings.window_geometry:
         window.restoreGeometry(QByteArray(settings.window_geometry))
     window.show()
     instance.activated.connect(lambda: bring_to_front(window))
     QTimer.singleShot(0, window.notify_storage)
-    if os.environ.get("CANFIELD_BENCH_FIRST_FRAME"):
-        _quit_after_first_frame(window)
-    script = os.environ.get("CANFIELD_TEST_MOVES")
-    if script:
-        _play_script(window, script.split())
+    if on_shown is not None:
+        on_shown(window)
     status = app.exec()
     from canfield.gui import cardart
 
@@ -137,51 +136,3 @@ def bring_to_front(window: QWidget) -> None:
     window.show()
     window.raise_()
     window.activateWindow()
-
-
-def _quit_after_first_frame(window: object) -> None:
-    """Benchmark hook: print the wall-clock time of the first painted table frame, then quit."""
-    from PySide6.QtCore import QEvent, QObject
-
-    from canfield.gui.window import MainWindow
-
-    assert isinstance(window, MainWindow)
-
-    class _Watch(QObject):
-        def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
-            if event.type() == QEvent.Type.Paint and not done:
-                done.append(True)
-                QTimer.singleShot(0, report)
-            return False
-
-    done: list[bool] = []
-
-    def report() -> None:
-        print(f"first-frame {time.time():.6f}", flush=True)
-        QApplication.quit()
-
-    watch = _Watch(window)
-    window.view.viewport().installEventFilter(watch)
-
-
-def _play_script(window: object, moves: list[str]) -> None:
-    """Test hook: play ``moves`` one per event-loop turn, reporting each once it is saved."""
-    from canfield.gui.window import MainWindow
-
-    assert isinstance(window, MainWindow)
-    played = [0]
-
-    def report() -> None:
-        played[0] += 1
-        print(f"played {played[0]}", flush=True)
-
-    window.saved.connect(report)
-
-    def next_move() -> None:
-        if not moves:
-            print("script done", flush=True)
-            return
-        window.model.play(moves.pop(0))
-        QTimer.singleShot(30, next_move)
-
-    QTimer.singleShot(50, next_move)
