@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from canfield.gui import cardart
 from canfield.gui.clock import format_duration
+from canfield.gui.stacking import Z
 from canfield.gui.table import TableScene
 from canfield.i18n import _
 
@@ -73,7 +74,7 @@ class Cascade:
         canvas.fill(Qt.GlobalColor.transparent)
         self._canvas = canvas
         item = QGraphicsPixmapItem(canvas)
-        item.setZValue(4000)
+        item.setZValue(Z.CELEBRATION)
         item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         scene.addItem(item)
         self._item = item

@@ -15,6 +15,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, 
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from canfield.gui import cardart
+from canfield.gui.stacking import Z
 
 __all__ = [
     "CardItem",
@@ -146,7 +147,7 @@ class SlotItem(QGraphicsObject):
         self.label = ""
         self._rect = QRectF(0, 0, 60, 84)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setZValue(-10)
+        self.setZValue(Z.SLOT)
 
     def set_rect(self, rect: QRectF) -> None:
         self.prepareGeometryChange()
@@ -187,7 +188,7 @@ class FocusRing(QGraphicsObject):
         self._width_factor = width_factor
         self._glow = False
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setZValue(5000)
+        self.setZValue(Z.FOCUS_RING)
         self.hide()
 
     def set_glow(self, glow: bool) -> None:

@@ -20,6 +20,7 @@ from typing import Final, NamedTuple
 from PySide6.QtCore import QPointF, QRectF
 
 from canfield.gui.cardart import SMALL_WIDTH
+from canfield.gui.stacking import Z
 from canfield.state import State
 
 __all__ = ["Placement", "TableLayout", "placements"]
@@ -289,24 +290,26 @@ def placements(state: State, layout: TableLayout, shown: int = 1) -> dict[int, P
     out: dict[int, Placement] = {}
     stock = layout.stock.topLeft()
     for i, card in enumerate(state.stock):
-        out[card] = Placement(stock, 100 + i, False, "stock", 0)
+        out[card] = Placement(stock, Z.STOCK + i, False, "stock", 0)
     waste = layout.waste.topLeft()
     first_fanned = len(state.waste) - shown
     for i, card in enumerate(state.waste):
         j = i - first_fanned
         pos = waste + QPointF(round(layout.waste_step * j), 0) if j > 0 else waste
-        out[card] = Placement(pos, 200 + i, True, "waste", 0)
+        out[card] = Placement(pos, Z.WASTE + i, True, "waste", 0)
     reserve = layout.reserve.topLeft()
     for i, card in enumerate(state.reserve):
         pos = reserve + QPointF(round(layout.reserve_step * i), 0) if i else reserve
-        out[card] = Placement(pos, 300 + i, True, "reserve", 0)
+        out[card] = Placement(pos, Z.RESERVE + i, True, "reserve", 0)
     for place, suit in enumerate(state.foundation_order):
         corner = layout.foundations[place].topLeft()
         for i, card in enumerate(state.foundation(suit)):
-            out[card] = Placement(corner, 400 + i, True, "foundation", place)
+            out[card] = Placement(corner, Z.FOUNDATION + i, True, "foundation", place)
     for k, col in enumerate(state.columns):
         corner = layout.columns[k].topLeft()
         step = layout.column_step_for(len(col))
         for i, card in enumerate(col):
-            out[card] = Placement(corner + QPointF(0, round(step * i)), 500 + i, True, "column", k)
+            out[card] = Placement(
+                corner + QPointF(0, round(step * i)), Z.COLUMN + i, True, "column", k
+            )
     return out

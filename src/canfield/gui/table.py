@@ -49,6 +49,7 @@ from canfield.gui.narration import (
     picked_up,
     put_back,
 )
+from canfield.gui.stacking import Z
 from canfield.i18n import _, ngettext
 from canfield.moves import FOUNDATION, Move
 from canfield.rules import card_move, locate, movable_start, pickup, stock_tap_allowed
@@ -145,10 +146,10 @@ class TableScene(QGraphicsScene):
         self._passes_label = TextItem()
         self.addItem(self._passes_label)
         self._stock_count = CountBadge()
-        self._stock_count.setZValue(190)  # over the stock's cards (100+), under the waste (200+)
+        self._stock_count.setZValue(Z.STOCK_COUNT)
         self.addItem(self._stock_count)
         self._shadow = DragShadow()
-        self._shadow.setZValue(2990)  # under dragged cards (3000+)
+        self._shadow.setZValue(Z.DRAG_SHADOW)
         self.addItem(self._shadow)
         self._focus_ring = FocusRing(QColor(255, 213, 79), 0.03)
         self._drop_ring = FocusRing(QColor(120, 226, 255), 0.028)
@@ -324,7 +325,7 @@ class TableScene(QGraphicsScene):
             item.set_flip(1.0)
             target = place.pos
             if group is not None and item.pos() != target:
-                item.setZValue(2000 + place.z + (100 if card in delayed else 0))
+                item.setZValue(Z.FLYING + place.z + (100 if card in delayed else 0))
                 item.setVisible(True)
                 group.addAnimation(self._move_animation(item, target, card in delayed, turned))
             else:
@@ -640,7 +641,7 @@ class TableScene(QGraphicsScene):
                 return
             press.dragging = True
             for i, card in enumerate(press.cards):
-                self._cards[card].setZValue(3000 + i)
+                self._cards[card].setZValue(Z.DRAGGED + i)
                 self._cards[card].setVisible(True)
         group = QRectF()
         for card, origin in zip(press.cards, press.origins, strict=True):
@@ -1045,5 +1046,5 @@ class TableScene(QGraphicsScene):
             place = self._places.get(card)
             if place is not None:
                 self._cards[card].setPos(place.pos + lift)
-                self._cards[card].setZValue(3000 + i)
+                self._cards[card].setZValue(Z.DRAGGED + i)
         self._update_focus_ring()
