@@ -1,4 +1,4 @@
-"""Shared fixtures: the rule pages' example deal and a few crafted decks."""
+"""Shared fixtures: the example deal of docs/notation.md and a few crafted decks."""
 
 from __future__ import annotations
 
@@ -16,5 +16,5 @@ EXAMPLE_MOVES = ("QC>2", "8H>f", "KH>4")
 
 @pytest.fixture
 def example() -> Game:
-    """The deal the seed rule pages use: base 7H, columns 6C KH QH AS, reserve top QC."""
+    """The example deal (EXAMPLE_CODE): base 7H, columns 6C KH QH AS, reserve top QC."""
     return Game.from_code(EXAMPLE_CODE)

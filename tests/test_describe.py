@@ -1,13 +1,15 @@
-"""Position descriptions: the seed pages' exact text, and the same pattern everywhere else.
+"""Position descriptions: the original rule pages' exact text, and the same pattern elsewhere.
 
-The Portuguese and Hungarian seeds (``rules-pt.txt``, ``rules-hu.txt``) fix the
-form character for character; the other cases pin the grammar the seeds do not
-show (empty piles, a non-empty waste, singular counts, face-card and ace tops,
+The project began from two rule pages, in Portuguese and Hungarian
+(``rules-pt.txt``, ``rules-hu.txt``; they are not part of this repository).
+Their example descriptions fix the form character for character and are
+copied below, so these tests need no file; the other cases pin the grammar
+those pages do not show (empty piles, a non-empty waste, singular counts, face-card and ace tops,
 full foundations) in all four languages.
 """
 
 # The expected texts stay on one line each, so they can be compared with the
-# seed pages by eye and copied byte for byte.
+# original pages by eye and copied byte for byte.
 # ruff: noqa: E501
 
 from __future__ import annotations
@@ -33,9 +35,12 @@ from canfield.describe.hungarian import article, terminative
 
 CODE = "CF1-D3-AAAAACL"
 SEED_MOVES = ("QC>2", "8H>f", "KH>4")
+# Where the original pages lie on the machine the project was built on. Only
+# test_strings_match_seed_files reads them, to guard the copies below against
+# a typo; elsewhere (a clone) it skips and the copies are the record.
 SEEDS_DIR = Path("/work/shared/seeds")
 
-# Copied byte for byte from rules-pt.txt and rules-hu.txt.
+# Copied byte for byte from the original pages, rules-pt.txt and rules-hu.txt.
 PT_OPENING = "Baralho: 34 cartas; descarte vazio; reserva: 13 cartas, no topo: dama de paus. Fundações, valor inicial 7: copas até ao 7 de copas (1), espadas vazio, ouros vazio, paus vazio. coluna 1: 6 de paus; coluna 2: rei de copas; coluna 3: dama de copas; coluna 4: ás de espadas."
 PT_AFTER = "Baralho: 34 cartas; descarte vazio; reserva: 10 cartas, no topo: valete de espadas. Fundações, valor inicial 7: copas até ao 8 de copas (2), espadas vazio, ouros vazio, paus vazio. coluna 1: 6 de paus; coluna 2: dama de espadas; coluna 3: dama de copas; coluna 4: ás de espadas, rei de copas, dama de paus."
 HU_OPENING = "Húzópakli: 34 lap; dobópakli üres; tartalék: 13 lap, felül: treff dáma. Alapok, kezdő rang 7: kőr a kőr 7-ig (1), pikk üres, káró üres, treff üres. 1. oszlop: treff 6; 2. oszlop: kőr király; 3. oszlop: kőr dáma; 4. oszlop: pikk ász."
@@ -89,7 +94,7 @@ def played(*moves: str, code: str = CODE) -> Game:
     return game
 
 
-# -- the seeds -------------------------------------------------------------------
+# -- the original pages' positions --------------------------------------------------
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -114,7 +119,7 @@ def test_game_describe_uses_this_package() -> None:
     [("rules-pt.txt", (PT_OPENING, PT_AFTER)), ("rules-hu.txt", (HU_OPENING, HU_AFTER))],
 )
 def test_strings_match_seed_files(name: str, expected: tuple[str, str]) -> None:
-    """Guard against a typo in the copies above (skipped where the seeds are absent)."""
+    """Guard against a typo in the copies above (skipped where those pages are absent)."""
     path = SEEDS_DIR / name
     if not path.exists():
         pytest.skip(f"{path} not available")
@@ -123,7 +128,7 @@ def test_strings_match_seed_files(name: str, expected: tuple[str, str]) -> None:
     assert found == expected
 
 
-# -- cases the seeds do not show -------------------------------------------------------
+# -- cases the original pages do not show ---------------------------------------------------
 
 # Empty stock and reserve, a one-card waste, empty columns, a full foundation and
 # foundation tops that are a jack (full, base queen), a queen, a king and an ace.
@@ -156,7 +161,7 @@ SINGLES_TEXT = {
     "id": "Tumpukan ambil: 1 kartu; tumpukan buangan kosong; cadangan: 1 kartu, teratas: as sekop. Fondasi, peringkat awal 10: sekop sampai 10 sekop (1), hati kosong, wajik sampai raja wajik (4), keriting sampai jek keriting (2). kolom 1: 2 hati; kolom 2: raja sekop, ratu hati; kolom 3: 9 keriting; kolom 4: 5 sekop.",
 }
 
-# The won position of the seed deal: everything empty, four full foundations.
+# The won position of the example deal: everything empty, four full foundations.
 WON = make_state(
     base="7H", foundations={"S": 13, "H": 13, "D": 13, "C": 13}, columns=("", "", "", "")
 )

@@ -2,8 +2,8 @@
 
 A variant adds to the canfield wording only what it needs: the passes left
 where they are limited, every reserve card where the reserve is face up; the
-canfield texts themselves stay exactly as the seed pages write them
-(``test_describe.py``).
+canfield texts themselves stay exactly as the original rule pages write them
+(``test_describe.py`` holds them).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Every rule of SPEC section 2, one test at a time."""
+"""Every rule of docs/rules.md §1-§6, one test at a time."""
 
 from __future__ import annotations
 
@@ -234,7 +234,7 @@ def test_illegal_column_targets_say_why() -> None:
         apply_move(st, Move(CARDS[st.stock[0]], 0))
 
 
-# -- tap rule (SPEC 3) ------------------------------------------------------------------------
+# -- tap rule (docs/rules.md §7) --------------------------------------------------------------
 
 
 def test_tap_prefers_the_foundation() -> None:

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Regenerate docs/screenshots/ with `canfield screenshot` (offscreen, no display needed).
-# The deal is the rule pages' example; MID is the first half of a winning line the
+# The deal is the example deal (EXAMPLE_CODE, docs/notation.md); MID is the first half of a winning line the
 # solver found for it, WIN the whole line.
 set -eu
 cd "$(dirname "$0")/.."

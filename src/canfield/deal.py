@@ -42,7 +42,7 @@ _MASK64: Final = (1 << 64) - 1
 
 # The deck's order before shuffling. Any fixed order would do; this one is the
 # suits' ace-to-king order with nine cards placed so that deal 63
-# (CF1-D3-AAAAACL) deals the position the rule pages use as their example.
+# (CF1-D3-AAAAACL) deals the example position of docs/notation.md and docs/deal-numbers.md.
 START_ORDER: Final[tuple[Card, ...]] = tuple(
     parse_cards(
         "2S 7H 3S 4S 5S 6S 7S 8S 6C QC 9S TS KS AH 2H 3H 4H 5H 6H 9H TH JH AD 2D 3D 4D "

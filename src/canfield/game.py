@@ -260,7 +260,7 @@ class Game:
         return parsed
 
     def tap_move(self, card: Card | int | str, double_tap: bool = True) -> Move | None:
-        """What a tap on ``card`` would do (SPEC section 3), without doing it."""
+        """What a tap on ``card`` would do (docs/rules.md §7), without doing it."""
         value = Card.parse(card) if isinstance(card, str) else int(card)
         return rules.tap_move(self._now.state, value, double_tap)
 
@@ -281,7 +281,7 @@ class Game:
         return True
 
     def describe(self, lang: str = "en") -> str:
-        """The whole position as one sentence-like text (SPEC section 7)."""
+        """The whole position as one sentence-like text (pinned by tests/test_describe.py)."""
         from canfield.describe import describe
 
         return describe(self._now.state, lang)

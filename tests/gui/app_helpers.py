@@ -18,7 +18,7 @@ from canfield.deal import EXAMPLE_CODE
 from canfield.gui.window import MainWindow
 from canfield.storage import Store
 
-"""Base 7H; columns 6C KH QH AS; reserve top QC (the seed pages' deal)."""
+"""Base 7H; columns 6C KH QH AS; reserve top QC (docs/notation.md's example deal)."""
 
 WIN_DECK = (
     "AH KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS 2H 3H 4H 5H "

@@ -1,9 +1,10 @@
 """Position descriptions and card/pile names in English, Portuguese, Hungarian, Indonesian.
 
-The text is what a screen reader or the CLI says for a whole position (SPEC
-section 7); the Portuguese and Hungarian forms reproduce the seed pages
-character for character. :func:`card_name` and :func:`pile_name` give the GUI
-the same words for the accessible names of single cards and piles.
+The text is what a screen reader or the CLI says for a whole position; the
+Portuguese and Hungarian forms reproduce the project's original rule pages
+character for character (tests/test_describe.py holds those texts).
+:func:`card_name` and :func:`pile_name` give the GUI the same words for the
+accessible names of single cards and piles.
 
 Pure Python: nothing here imports Qt.
 """

@@ -1,9 +1,10 @@
 """The shape every position description shares, so the languages only supply words.
 
-The seed pages fix the order and punctuation (stock; waste; reserve. foundations.
-columns.); each language subclasses :class:`Language` and fills in its nouns,
-its count and "empty" words and the one grammatical hook that differs most
-between languages: how "up to <card>" is said on a foundation.
+The original rule pages (their texts are in tests/test_describe.py) fix the
+order and punctuation (stock; waste; reserve. foundations. columns.); each
+language subclasses :class:`Language` and fills in its nouns, its count and
+"empty" words and the one grammatical hook that differs most between
+languages: how "up to <card>" is said on a foundation.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ class Language(ABC):
         *("A", "2", "3", "4", "5", "6", "7", "8", "9", "10"),
         *("J", "Q", "K"),
     )
-    """The ranks as the card corners (and the rule pages' "D♠") write them, ace to king."""
+    """The ranks as the card corners write them, ace to king (Portuguese writes "D♠")."""
     stock_label: ClassVar[str]
     """Label that opens the description, capitalised (it starts the text)."""
     waste_label: ClassVar[str]
@@ -136,7 +137,7 @@ class Language(ABC):
         return f"{label}: " + ", ".join(self.card_name(Card(c)) for c in cards)
 
     def describe(self, state: State) -> str:
-        """The whole position in the seed pages' form.
+        """The whole position in the original rule pages' form.
 
         What a variant adds fits in the same frame: the passes left after the
         stock where they are limited, every reserve card where the reserve

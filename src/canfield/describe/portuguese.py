@@ -1,7 +1,7 @@
-"""Portuguese (European), the wording of ``rules-pt.txt``.
+"""Portuguese (European), worded as the original rule page (its text: tests/test_describe.py).
 
 Two points of grammar: "vazio"/"vazia" agrees with the pile's noun (but the
-seed says "espadas vazio" for a foundation), and "até ao" contracts with the
+original says "espadas vazio" for a foundation), and "até ao" contracts with the
 article of the rank, which is feminine only for "dama" ("até à dama").
 """
 

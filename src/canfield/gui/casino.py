@@ -1,6 +1,6 @@
 """Casino scoring as the player reads it: the game's result and the bank, in dollars.
 
-The rule (a deal costs $52, each card home pays $5, SPEC §10) is kept by
+The rule (a deal costs $52, each card home pays $5, docs/rules.md §6) is kept by
 :mod:`canfield.storage.statistics` (``DEAL_COST``) and the score (5 a card);
 this module only says what a game stands at and writes amounts.
 """

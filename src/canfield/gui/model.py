@@ -74,7 +74,7 @@ class GameModel(QObject):
         return True
 
     def tap(self, card: int, double_tap: bool) -> Move | None:
-        """Play what a tap on ``card`` does (SPEC 3); the move, or ``None`` when nothing moved."""
+        """Play what a tap on ``card`` does (docs/rules.md §7); the move, or ``None`` if none."""
         move = self._game.tap_move(card, double_tap)
         if move is None or not self.play(move):
             return None

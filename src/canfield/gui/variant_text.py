@@ -18,7 +18,7 @@ __all__ = ["APP_VARIANTS", "variant_summary", "variant_title"]
 APP_VARIANTS: Final = tuple(name for name in VARIANTS if name != "solvitaire")
 """The variants New game offers, in the rules' order.
 
-``solvitaire`` is left out on purpose (SPEC §10 says the app need not list it):
+``solvitaire`` is left out on purpose (a research rule set, docs/rules.md §9):
 it is the rule set of a published solver study, kept for research and for
 comparing verdicts with other solvers, not a game players ask for. Its codes
 still play in the app (a code carries its variant), and its name and summary

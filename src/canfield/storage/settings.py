@@ -41,7 +41,7 @@ class Settings:
     """Every setting with its default; invalid values raise :class:`InvalidSettingError`."""
 
     double_tap: bool = True
-    """A tap that cannot go to a foundation looks for a column (SPEC section 3)."""
+    """A tap that cannot go to a foundation looks for a column (docs/rules.md §7)."""
     animations: bool = True
     language: str | None = None
     """One of :data:`LANGUAGES`, or ``None`` to follow the system locale."""

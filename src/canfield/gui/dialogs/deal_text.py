@@ -1,4 +1,4 @@
-"""What the player typed in New game's field: a game code or a 52-card deck (SPEC section 4).
+"""What the player typed in New game's field: a game code or a 52-card deck (docs/deal-numbers.md).
 
 The engine parses (:meth:`canfield.deal.DealCode.parse`, :func:`canfield.cards.parse_card`,
 :func:`canfield.deal.validate_deck`), so the dialog can never accept what the

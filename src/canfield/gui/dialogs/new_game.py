@@ -1,6 +1,6 @@
 """The New game window: variant, draw mode, a game code or deck to replay, "winnable only".
 
-The field takes a game code or an explicit 52-card deck (SPEC section 4), read
+The field takes a game code or an explicit 52-card deck (docs/deal-numbers.md), read
 by the engine's own parsers (:mod:`.deal_text`). It is judged when the player
 pauses typing, leaves the field or presses Deal - never from the first key -
 and the reason, in the app's language, shows right under it; Deal refuses a
