@@ -7,6 +7,7 @@ import json
 import pytest
 
 from canfield import Game, IllegalMoveError, InvalidMoveError, InvalidSaveError, Move
+from canfield.cards import CARDS, parse_card, parse_cards
 from canfield.game import UNDO_LIMIT
 from conftest import EXAMPLE_MOVES
 
@@ -59,13 +60,22 @@ def test_undo_reaches_back_one_hundred_actions() -> None:
     assert len(game.redo_moves) == UNDO_LIMIT
 
 
-def test_undo_restores_points_of_a_take_back_sequence(example: Game) -> None:
-    for move in EXAMPLE_MOVES:
-        example.play(move)
-    assert example.score == 5
-    example.undo()
-    example.undo()
-    assert example.score == 0
+def test_undo_restores_points_of_a_take_back_sequence() -> None:
+    # Base 7H, columns 9S 8H 2C 3C: 8H goes up, is taken back onto 9S (its points
+    # kept, docs/rules.md §5) and goes up again (five more).
+    first = parse_cards("7H 9S 8H 2C 3C")
+    rest = [c for c in CARDS if c not in first]
+    game = Game.from_deck([*rest[:13], *first, *rest[13:]])
+    scores = [game.score]
+    for move in ("8H>f", "8H>1", "8H>f"):
+        game.play(move)
+        scores.append(game.score)
+    assert scores == [0, 5, 5, 10]
+    assert game.columns[0] == (parse_card("9S"),)
+    for expected in (5, 5, 0):
+        assert game.undo()
+        assert game.score == expected
+    assert game.columns[1] == (parse_card("8H"),)
 
 
 def test_restart_deals_the_same_cards_fresh(example: Game) -> None:
