@@ -107,7 +107,7 @@ def test_hint_on_winnable_game() -> None:
     assert result.verdict is Verdict.WON
     assert result.move is not None
     game.play(result.move)
-    assert result.message().startswith("play ")
+    assert result.line[0] == result.move
 
 
 LOSING_LINE = "s s s s s s s s s s s TH>f s s s s s s JH>f s s QH>f 9S>f s s TS>f"
@@ -124,14 +124,13 @@ def test_hint_counts_undos_back_to_a_winnable_position() -> None:
     assert result.verdict is Verdict.LOST
     assert result.move is None
     assert result.undo == 2
-    assert result.message() == "no winning line from here — undo 2 moves"
 
 
 def test_hint_on_a_lost_state_has_no_undo() -> None:
     result = hint(locked_position(), time_limit=1)
     assert result.verdict is Verdict.LOST
     assert result.undo is None
-    assert result.message() == "no winning line from here"
+    assert not result.line
 
 
 def test_is_winnable_deal() -> None:

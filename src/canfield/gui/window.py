@@ -47,6 +47,16 @@ from canfield.gui.clock import format_duration
 from canfield.gui.i18n_qt import language_notifier, switch_language
 from canfield.gui.model import Change, GameModel
 from canfield.gui.narration import change_sentence
+from canfield.gui.solver_answers import (
+    ANSWER_MESSAGE_MS,
+    DEMO_SOLVE_SECONDS,
+    HINT_SECONDS,
+    NO_ANSWER_MESSAGE_MS,
+    WATCH_DELAY_MS,
+    WATCH_SECONDS,
+    lost_message,
+    verdict_note,
+)
 from canfield.gui.speech import Speaker
 from canfield.gui.storage_notice import show_notices
 from canfield.gui.table import TableScene
@@ -65,7 +75,6 @@ __all__ = ["MainWindow"]
 
 DEMO_STEP_MS: Final = 650
 """Show me plays one action this often: slow enough to follow."""
-DEMO_SOLVE_SECONDS: Final = 5.0
 PASSES_MESSAGE_MS: Final = 2500
 """How long a refused stock tap's reason stays: brief, the stock's own mark says it too."""
 POSITION_MESSAGE_MS: Final = 8000
@@ -114,7 +123,7 @@ class MainWindow(QMainWindow):
         self._clock.start()
         self._solve_timer = QTimer(self)
         self._solve_timer.setSingleShot(True)
-        self._solve_timer.setInterval(600)
+        self._solve_timer.setInterval(WATCH_DELAY_MS)
         self._solve_timer.timeout.connect(self._solve_in_background)
 
         self._undo_offer: tuple[int, State] | None = None
@@ -637,20 +646,23 @@ class MainWindow(QMainWindow):
         self.say(_("Looking for a winnable deal…"))
         self.setCursor(Qt.CursorShape.BusyCursor)
 
-        def done(result: object) -> None:
+        def done(result: DealCode | None) -> None:
             self.unsetCursor()
             self.statusBar().clearMessage()
-            if isinstance(result, DealCode):
+            if result is not None:
                 self.start_game(Game.from_code(result))
                 self._solver_note = _("Winnable deal")
                 self._refresh(None)
                 return
             self.start_game(Game.new(draw, variant))
             self.statusBar().showMessage(
-                _("No winnable deal was found in time: this deal is a random one."), 6000
+                _("No winnable deal was found in time: this deal is a random one."),
+                ANSWER_MESSAGE_MS,
             )
 
-        self._worker.submit(lambda: find_winnable_deal(draw, variant), done)
+        self._worker.submit(
+            lambda: find_winnable_deal(draw, variant), done, failed=lambda _exc: done(None)
+        )
 
     def start_game(self, game: Game) -> None:
         self.model.set_game(game, "new")
@@ -713,7 +725,7 @@ class MainWindow(QMainWindow):
         if self.demo_running or self._demo_asked:
             self.stop_demo()
             return
-        from canfield.solver import Verdict, solve
+        from canfield.solver import Solution, Verdict, solve
 
         game = self.model.game
         if game.is_won:
@@ -724,27 +736,33 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(_("Looking for a winning line…"))
         self.say(_("Looking for a winning line…"))
 
-        def done(result: object) -> None:
+        def done(result: Solution | None) -> None:
             if not self._demo_asked or self.model.state != state:
                 return
             self._demo_asked = False
             self.statusBar().clearMessage()
-            line = getattr(result, "line", ())
-            if getattr(result, "verdict", None) is Verdict.WON and line:
-                self._demo_line = list(line)
+            verdict = None if result is None else result.verdict
+            if result is not None and verdict is Verdict.WON and result.line:
+                self._demo_line = list(result.line)
                 self.scene.interactive = False
                 self._demo_timer.start()
                 self.statusBar().showMessage(_("Showing a winning line — Esc or a click stops it"))
                 self.say(_("Showing a winning line — Esc or a click stops it"))
-            elif getattr(result, "verdict", None) is Verdict.LOST:
-                self.statusBar().showMessage(_("No winning line from here"), 6000)
-                self.say(_("No winning line from here"))
+            elif verdict is Verdict.LOST:
+                self.statusBar().showMessage(lost_message(None), ANSWER_MESSAGE_MS)
+                self.say(lost_message(None))
             else:
-                self.statusBar().showMessage(_("No winning line found in time"), 4000)
+                self.statusBar().showMessage(
+                    _("No winning line found in time"), NO_ANSWER_MESSAGE_MS
+                )
                 self.say(_("No winning line found in time"))
             self._refresh_demo()
 
-        self._worker.submit(lambda: solve(state, time_limit=DEMO_SOLVE_SECONDS), done)
+        self._worker.submit(
+            lambda: solve(state, time_limit=DEMO_SOLVE_SECONDS),
+            done,
+            failed=lambda _exc: done(None),
+        )
 
     def _demo_step(self) -> None:
         line = self._demo_line
@@ -830,7 +848,7 @@ class MainWindow(QMainWindow):
 
     def hint(self) -> None:
         """Ask the solver in the background; point at the move or say the position is lost."""
-        from canfield.solver import Verdict, hint
+        from canfield.solver import HintResult, Verdict, hint
 
         game = self.model.game
         if game.is_won:
@@ -841,42 +859,38 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(_("Thinking…"))
         self.say(_("Thinking…"))
 
-        def done(result: object) -> None:
+        def done(result: HintResult) -> None:
             self.statusBar().clearMessage()
-            if self.model.state != state or isinstance(result, Exception):
+            if self.model.state != state:
                 return
-            move = getattr(result, "move", None)
-            verdict = getattr(result, "verdict", None)
-            undo = getattr(result, "undo", None)
+            move = result.move
             note = self._settings.show_winnability  # else the answer is only the message
             if move is not None:
                 self.scene.show_hint(move)
                 if note:
-                    self._solver_note = _("Winnable")
+                    self._solver_note = verdict_note(result.verdict)
                 text = self.scene.hint_text(move)
-                self.statusBar().showMessage(text, 6000)
+                self.statusBar().showMessage(text, ANSWER_MESSAGE_MS)
                 self.say(text)
-            elif verdict is Verdict.LOST:
+            elif result.verdict is Verdict.LOST:
                 if note:
-                    self._solver_note = _("No winning line")
-                if undo:
-                    self._offer_undo(undo)
-                    message = ngettext(
-                        "No winning line from here — undo %(n)d move",
-                        "No winning line from here — undo %(n)d moves",
-                        undo,
-                    ) % {"n": undo}
-                else:
-                    message = _("No winning line from here")
-                self.statusBar().showMessage(message, 6000)
+                    self._solver_note = verdict_note(result.verdict)
+                if result.undo:
+                    self._offer_undo(result.undo)
+                message = lost_message(result.undo)
+                self.statusBar().showMessage(message, ANSWER_MESSAGE_MS)
                 self.say(message)
             else:
                 message = _("No hint found in time")
-                self.statusBar().showMessage(message, 4000)
+                self.statusBar().showMessage(message, NO_ANSWER_MESSAGE_MS)
                 self.say(message)
             self._refresh(None)
 
-        self._worker.submit(lambda: hint(snapshot, time_limit=3.0), done)
+        self._worker.submit(
+            lambda: hint(snapshot, time_limit=HINT_SECONDS),
+            done,
+            failed=lambda _exc: self.statusBar().clearMessage(),
+        )
 
     def _watch_winnability(self) -> None:
         """Ask the solver about this position soon, if the player wants the note shown.
@@ -897,25 +911,19 @@ class MainWindow(QMainWindow):
         """KPatience-style "solvable / not solvable" note, computed off the GUI thread."""
         if not self._settings.show_winnability:
             return
-        from canfield.solver import Verdict, solve
+        from canfield.solver import Solution, solve
 
         state = self.model.state
         if state.is_won:
             return
 
-        def done(result: object) -> None:
-            if self.model.state != state or isinstance(result, Exception):
+        def done(result: Solution) -> None:
+            if self.model.state != state:
                 return
-            verdict = getattr(result, "verdict", None)
-            if verdict is Verdict.WON:
-                self._solver_note = _("Winnable")
-            elif verdict is Verdict.LOST:
-                self._solver_note = _("No winning line")
-            else:
-                self._solver_note = ""
+            self._solver_note = verdict_note(result.verdict)
             self.solver_label.setText(self._solver_note)
 
-        self._worker.submit(lambda: solve(state, time_limit=2.0), done)
+        self._worker.submit(lambda: solve(state, time_limit=WATCH_SECONDS), done)
 
     def show_statistics(self) -> None:
         from canfield.gui.dialogs import StatisticsDialog

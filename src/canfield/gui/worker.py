@@ -8,11 +8,13 @@ simply dropped instead of pointing at cards that moved.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TypeVar, cast
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 __all__ = ["Worker"]
+
+T = TypeVar("T")
 
 
 class _Relay(QObject):
@@ -20,7 +22,7 @@ class _Relay(QObject):
 
 
 class _Job(QRunnable):
-    def __init__(self, ticket: int, func: Callable[[], Any], relay: _Relay) -> None:
+    def __init__(self, ticket: int, func: Callable[[], object], relay: _Relay) -> None:
         super().__init__()
         self._ticket = ticket
         self._func = func
@@ -28,14 +30,22 @@ class _Job(QRunnable):
 
     def run(self) -> None:
         try:
-            result: Any = self._func()
+            result = self._func()
         except Exception as exc:  # the worker must never take the app down
             result = exc
         self._relay.done.emit(self._ticket, result)
 
 
+def _ignore(_: Exception) -> None:
+    """A failed job's default: no answer is given."""
+
+
 class Worker(QObject):
-    """One background lane: :meth:`submit` a callable and get ``callback(result)`` later."""
+    """One background lane: :meth:`submit` a callable, get ``done(result)`` later.
+
+    Only the latest job matters: submitting drops earlier jobs not yet started
+    and forgets their answers.
+    """
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -44,13 +54,25 @@ class Worker(QObject):
         self._relay = _Relay(self)
         self._relay.done.connect(self._deliver)
         self._ticket = 0
-        self._callbacks: dict[int, Callable[[Any], None]] = {}
+        self._callbacks: dict[int, Callable[[object], None]] = {}
 
-    def submit(self, func: Callable[[], Any], callback: Callable[[Any], None]) -> int:
-        """Queue ``func``; earlier jobs not yet started are dropped (only the latest matters)."""
+    def submit(
+        self,
+        func: Callable[[], T],
+        done: Callable[[T], None],
+        failed: Callable[[Exception], None] = _ignore,
+    ) -> int:
+        """Queue ``func``; ``done`` gets what it returns, ``failed`` what it raised."""
+
+        def deliver(result: object) -> None:
+            if isinstance(result, Exception):
+                failed(result)
+            else:
+                done(cast(T, result))  # what func returned: the signal carries it as object
+
         self._ticket += 1
         self._pool.clear()
-        self._callbacks = {self._ticket: callback}
+        self._callbacks = {self._ticket: deliver}
         self._pool.start(_Job(self._ticket, func, self._relay))
         return self._ticket
 
@@ -59,9 +81,6 @@ class Worker(QObject):
         self._ticket += 1
         self._pool.clear()
         self._callbacks.clear()
-
-    def busy(self) -> bool:
-        return bool(self._callbacks)
 
     def wait(self, msecs: int = -1) -> bool:
         return self._pool.waitForDone(msecs)

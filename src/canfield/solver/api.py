@@ -202,7 +202,7 @@ def _solve(
 
 @dataclass(frozen=True, slots=True)
 class HintResult:
-    """What the Hint button says.
+    """A hint: the app words it in the player's language (the data only, no text).
 
     ``move`` is the next action of a winning line (``None`` unless WON);
     ``undo`` is, for a lost position of a :class:`Game`, how many undos lead
@@ -216,17 +216,6 @@ class HintResult:
     line: tuple[Move, ...]
     undo: int | None = None
     hopeless: bool = False
-
-    def message(self) -> str:
-        if self.move is not None:
-            return f"play {self.move.notation()}"
-        if self.verdict is Verdict.WON:
-            return "the game is won"
-        if self.verdict is Verdict.LOST:
-            if self.undo is not None:
-                return f"no winning line from here — undo {self.undo} moves"
-            return "no winning line from here"
-        return "no hint found in time"
 
 
 def hint(

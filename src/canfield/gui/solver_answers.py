@@ -1,0 +1,60 @@
+"""What the window makes of the solver's answers: time limits, notes and messages, once.
+
+The solver is imported only when a question is asked (it is the slowest import
+of the app), so the types here are for the type checker alone.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from canfield.i18n import _, ngettext
+
+if TYPE_CHECKING:
+    from canfield.solver import Verdict
+
+__all__ = [
+    "ANSWER_MESSAGE_MS",
+    "DEMO_SOLVE_SECONDS",
+    "HINT_SECONDS",
+    "NO_ANSWER_MESSAGE_MS",
+    "WATCH_DELAY_MS",
+    "WATCH_SECONDS",
+    "lost_message",
+    "verdict_note",
+]
+
+HINT_SECONDS: Final = 3.0
+"""How long Hint may think: long enough for most positions, short enough to wait for."""
+DEMO_SOLVE_SECONDS: Final = 5.0
+"""How long Show me may look for a winning line before it says none was found."""
+WATCH_SECONDS: Final = 2.0
+"""How long the background winnability note may think about one position."""
+WATCH_DELAY_MS: Final = 600
+"""The note waits this long after a move, so quick play does not start a search each time."""
+ANSWER_MESSAGE_MS: Final = 6000
+"""How long a hint or a "no winning line" answer stays in the status bar."""
+NO_ANSWER_MESSAGE_MS: Final = 4000
+"""How long "not found in time" stays: it says less, so it goes sooner."""
+
+
+def verdict_note(verdict: Verdict) -> str:
+    """The winnability note for a verdict: empty when the solver ran out of time."""
+    from canfield.solver import Verdict
+
+    if verdict is Verdict.WON:
+        return _("Winnable")
+    if verdict is Verdict.LOST:
+        return _("No winning line")
+    return ""
+
+
+def lost_message(undo: int | None) -> str:
+    """What Hint says in a lost position; ``undo``: how many undos make it winnable again."""
+    if undo:
+        return ngettext(
+            "No winning line from here — undo %(n)d move",
+            "No winning line from here — undo %(n)d moves",
+            undo,
+        ) % {"n": undo}
+    return _("No winning line from here")
