@@ -9,7 +9,7 @@ from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtWidgets import QApplication
 
 from canfield import Card, Game
-from canfield.gui.layout import TableLayout
+from canfield.gui.layout import TableLayout, placements
 from canfield.gui.window import MainWindow
 
 __all__ = ["window"]
@@ -20,7 +20,8 @@ QC, KH, QH, AS, C6 = (Card.parse(c) for c in ("QC", "KH", "QH", "AS", "6C"))
 def item_at_placement(window: MainWindow, card: int) -> bool:
     """The drawn card sits exactly where the layout puts it for the model's position."""
     item = window.scene.card_item(card)
-    place = window.scene._places[card]
+    shown = len(window.model.game.visible_waste())
+    place = placements(window.model.state, window.scene.table_layout, shown)[card]
     return item.pos() == place.pos
 
 
@@ -131,8 +132,8 @@ def _visible_card_rects(window: MainWindow) -> list[tuple[str, QRectF]]:
     out = []
     for item in window.scene.card_items():
         if item.isVisible():
-            place = window.scene._places[item.card]
-            out.append((f"{place.pile}{place.slot}", item.sceneBoundingRect()))
+            pile, index = window.scene.pile_of(item.card)
+            out.append((f"{pile}{index}", item.sceneBoundingRect()))
     return out
 
 
