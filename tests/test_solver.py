@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from canfield import Game
-from canfield.cards import parse_cards
 from canfield.deal import DealCode
 from canfield.solver import HintResult, Verdict, hint, is_winnable_deal, solve
 from canfield.state import State
@@ -63,21 +62,9 @@ def test_state_accepted_and_won_position() -> None:
     assert done.line == ()
 
 
-def _cards(text: str) -> tuple[int, ...]:
-    return tuple(parse_cards(text))
-
-
 def locked_position(draw: int = 3) -> State:
     """Each queen under its own king: kings need a red/black ace (buried), queens wait."""
-    return State(
-        stock=(),
-        waste=(),
-        reserve=(),
-        foundations=(11, 11, 11, 11),
-        columns=(_cards("QS KS"), _cards("QH KH"), _cards("QD KD"), _cards("QC KC")),
-        base=_cards("AS")[0],
-        draw=draw,
-    )
+    return State.parse(f"canfield D{draw} AS JS/JH/JD/JC - QSKS/QHKH/QDKD/QCKC - - 0")
 
 
 def test_locked_position_is_lost() -> None:
