@@ -84,7 +84,7 @@ def qt_locale(lang: str | None = None) -> QLocale:
     when the system already speaks that language (e.g. ``pt_BR`` stays Brazilian)."""
     code = i18n.language() if lang is None else lang
     system = QLocale.system()
-    if system.name().split("_")[0] == code:
+    if i18n.normalize_language(system.name()) == code:
         return system
     return QLocale(_LOCALES.get(code, "en_US"))
 
