@@ -36,3 +36,5 @@ shot "$OUT/desktop-superior.png" CF1-SUPERIOR-D3-AAAAACL --size 1280x800 --moves
 shot "$OUT/phone-superior.png" CF1-SUPERIOR-D3-AAAAACL --size 360x640 --dpr 2
 shot "$OUT/phone-storehouse.png" CF1-STOREHOUSE-D1-AAAAACL --size 360x640 --dpr 2 --moves "$STOREHOUSE"
 shot "$OUT/phone-strict-hu.png" CF1-STRICT-D3-AAAAACL --size 360x640 --dpr 2 --moves "$STRICT" --lang hu
+shot "$OUT/phone-landscape-id.png" "$CODE" --size 640x360 --dpr 2 --moves "$MID" --lang id
+shot "$OUT/desktop-fullhd-pt.png" "$CODE" --size 1920x1080 --moves "$MID" --lang pt
