@@ -11,7 +11,9 @@ the app's window the X input focus; ``{"cmd": "quit"}``.
 
 What is "spoken" follows what Orca does with each event, for two readers: one
 that speaks ``object:announcement`` (Orca 46 and later) and one that does not
-(Orca 43, which speaks a notification as it shows). Both speak the name, role
+(Orca 43); both speak a notification as it shows. ``--no-announcements`` makes
+the client itself behave like Orca 43: it does not register for
+``object:announcement`` at all, so the app sees no reader that wants them. Both speak the name, role
 and description of an object that takes the focus and a new name or
 description of the object that has it.
 """
@@ -109,13 +111,15 @@ def node(acc, budget: list[int], depth: int = 0) -> dict:
 
 
 class Reader:
-    def __init__(self, app_name: str) -> None:
+    def __init__(self, app_name: str, announcements: bool = True) -> None:
         self.app_name = app_name
         self.app = None
         self.events: list[dict] = []
         self.focused = None
         self.last_event = time.monotonic()
-        pyatspi.Registry.registerEventListener(self.on_event, *EVENTS)
+        # Like Orca 43, a reader without announcements does not even listen for them.
+        events = EVENTS if announcements else EVENTS[1:]
+        pyatspi.Registry.registerEventListener(self.on_event, *events)
         GLib.io_add_watch(sys.stdin.fileno(), GLib.IO_IN | GLib.IO_HUP, self.on_command)
 
     # -- events ------------------------------------------------------------------
@@ -165,7 +169,9 @@ class Reader:
             return text, text
         showing = kind.startswith("object:state-changed:showing") and event.detail1
         if showing and role in SPEAKING_ROLES:
-            return "", ", ".join(x for x in (name, text_of(source)) if x)
+            # Every Orca speaks a notification as it shows, new ones too.
+            text = ", ".join(x for x in (name, text_of(source)) if x)
+            return text, text
         on_focus = self.focused is not None and source == self.focused
         if on_focus and kind.startswith("object:property-change:accessible-name"):
             return name, name
@@ -268,7 +274,8 @@ class Reader:
 
 
 def main() -> None:
-    Reader(sys.argv[1].lower() if len(sys.argv) > 1 else "canfield")
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    Reader(args[0].lower() if args else "canfield", "--no-announcements" not in sys.argv)
     pyatspi.Registry.start()
 
 

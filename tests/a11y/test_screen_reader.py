@@ -100,12 +100,12 @@ WORDS: dict[str, dict[str, str]] = {
 LANGS = tuple(WORDS)
 
 
-def start(tmp_path: Path, lang: str, game: Game) -> Stack:
+def start(tmp_path: Path, lang: str, game: Game, announcements: bool = True) -> Stack:
     store = Store(tmp_path / "canfield.sqlite3")
     store.save_settings(Settings(language=lang, animations=False))
     store.save_game(game)
     store.close()
-    stack = Stack(tmp_path)
+    stack = Stack(tmp_path, announcements=announcements)
     stack.start()
     return stack
 
@@ -186,7 +186,10 @@ def test_table_tree_speech_and_focus(tmp_path: Path, stacks: list[Stack], lang: 
     # A draw is confirmed in a few words (not the whole position again).
     heard = stack.keys("d")
     assert heard.said(words["drawn"].format(card=c("2S", lang)))
-    assert not any(position[:40] in s for s in heard.new + heard.old)
+    assert not any(position[:40] in s for s in heard.spoken)
+    # Said as an announcement, and not a second time as a notification.
+    assert any(e["type"].startswith("object:announcement") for e in heard.events)
+    assert not any(e["role"] == "notification" for e in heard.events)
 
     # Walk to the reserve: the focus lands on its queen of clubs, then pick it up.
     heard = focus_to(stack, pile_name("reserve", None, lang))
@@ -251,3 +254,22 @@ def test_win_is_spoken_and_its_panel_is_in_the_tree(
     assert panel is not None, [n["name"] for n in table["children"] if n]
     assert panel["index_in_parent"] == table["children"].index(panel)
     assert find(panel, "push button", words["new_game"]) is not None
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_reader_without_announcements_hears_notifications(
+    tmp_path: Path, stacks: list[Stack], lang: str
+) -> None:
+    """Orca 43 ignores announcements: the same sentences reach it as notifications, once."""
+    words = WORDS[lang]
+    game = Game.from_code(EXAMPLE_CODE)
+    stack = start(tmp_path, lang, game, announcements=False)
+    stacks.append(stack)
+    position = game.describe(lang)
+    for _ in range(2):
+        heard = stack.keys("ctrl+d")
+        assert heard.said(position), heard
+        assert any(e["role"] == "notification" for e in heard.events)
+    assert stack.keys("d").said(words["drawn"].format(card=c("2S", lang)))
+    focus_to(stack, pile_name("reserve", None, lang))
+    assert stack.keys("Return").said(words["picked"].format(card=c("QC", lang)))

@@ -219,3 +219,39 @@ def test_win_panel_is_in_the_tree_and_takes_focus(tmp_path, qtbot, lang) -> None
         switch_language(QApplication.instance(), "en")
         win.close()
         win.store.close()
+
+
+@pytest.mark.parametrize(
+    ("events", "needed"),
+    [
+        # Orca 43: notifications (showing) but no announcements.
+        ([(":1.5", "Object:StateChanged:Showing"), (":1.5", "Object:StateChanged:Focused")], True),
+        # Orca 46+: both; a notification would be a second telling.
+        ([(":1.5", "Object:StateChanged:"), (":1.5", "Object:Announcement:")], False),
+        # A newer reader and an older one side by side: the older one needs it.
+        (
+            [
+                (":1.5", "Object:Announcement:"),
+                (":1.5", "Object:StateChanged:Showing"),
+                (":1.9", "object:state-changed:showing"),
+            ],
+            True,
+        ),
+        ([], False),
+        (None, None),
+    ],
+)
+def test_notifications_only_for_readers_without_announcements(
+    monkeypatch: pytest.MonkeyPatch, events: list[tuple[str, str]] | None, needed: bool | None
+) -> None:
+    from canfield.gui import listeners
+
+    monkeypatch.setattr(listeners, "_bus_address", lambda: "unix:path=/nowhere")
+    monkeypatch.setattr(listeners, "registered_events", lambda address: events)
+    assert listeners.notification_needed() is needed
+
+
+def test_registry_unreachable_is_unknown() -> None:
+    from canfield.gui.listeners import registered_events
+
+    assert registered_events("unix:path=/nonexistent/at-spi-bus") is None

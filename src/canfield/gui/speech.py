@@ -1,14 +1,19 @@
-"""Spoken confirmations: one short sentence per action, heard by old and new screen readers.
+"""Spoken confirmations: one short sentence per action, heard once by old and new readers.
 
 Qt 6.8 and later send an AT-SPI ``object:announcement`` (spoken by Orca 46
 and later, and by readers on other systems). Older readers ignore that event,
-so the same sentence also goes into an invisible notification that is
-reported shown (Orca 43 speaks a notification as it appears, wherever the
-focus is). Nothing is sent while no assistive technology is listening.
+so when a reader listens for notifications but not for announcements the
+sentence also goes into an invisible notification that is reported shown
+(Orca 43 speaks a notification as it appears, wherever the focus is). Who
+listens to what comes from the AT-SPI registry (:mod:`canfield.gui.listeners`),
+asked again every few seconds; if it cannot be asked, both are sent. So each
+reader hears each sentence once. Nothing is sent while no assistive
+technology is listening.
 """
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from typing import Any, Final
 
@@ -18,11 +23,14 @@ from PySide6.QtGui import QAccessible, QAccessibleEvent
 from PySide6.QtWidgets import QWidget
 
 from canfield.gui.accessible import Notice
+from canfield.gui.listeners import notification_needed
 
 __all__ = ["Speaker"]
 
 _ANNOUNCEMENT: Any = getattr(QtGui, "QAccessibleAnnouncementEvent", None)
 """Qt 6.8's spoken-notice event (absent in older Qt)."""
+LISTENERS_MAX_AGE: Final = 3.0
+"""Seconds a look at who listens for announcements stays good (readers start and stop)."""
 HISTORY: Final = 50
 """How many sentences :attr:`Speaker.history` keeps (for tests and debugging)."""
 
@@ -36,6 +44,16 @@ class Speaker(QObject):
         self._notice = Notice(parent)
         self.history: deque[str] = deque(maxlen=HISTORY)
         """The last sentences said, oldest first, whether or not a reader was listening."""
+        self._needed: tuple[float, bool | None] = (-LISTENERS_MAX_AGE, None)
+
+    def _notification_needed(self) -> bool:
+        """Whether an older reader listens (or it cannot be told): then say it as a notification."""
+        when, needed = self._needed
+        now = time.monotonic()
+        if now - when >= LISTENERS_MAX_AGE:
+            needed = notification_needed()
+            self._needed = (now, needed)
+        return needed is not False
 
     @property
     def last(self) -> str:
@@ -53,6 +71,8 @@ class Speaker(QObject):
             if assertive:
                 event.setPoliteness(QAccessible.AnnouncementPoliteness.Assertive)
             QAccessible.updateAccessibility(event)
+            if not self._notification_needed():
+                return
         self._notice.text = text
         for kind in (QAccessible.Event.NameChanged, QAccessible.Event.ObjectShow):
             QAccessible.updateAccessibility(QAccessibleEvent(self._notice, kind))
