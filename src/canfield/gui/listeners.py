@@ -62,7 +62,10 @@ def _bus_address() -> str | None:
     """The accessibility bus's address (asked of the session bus once)."""
     if _address:
         return _address[0]
-    from PySide6.QtDBus import QDBus, QDBusConnection, QDBusMessage
+    try:  # QtDBus exists on Linux; elsewhere there is no AT-SPI registry to ask
+        from PySide6.QtDBus import QDBus, QDBusConnection, QDBusMessage
+    except ImportError:
+        return None
 
     ask = QDBusMessage.createMethodCall(
         "org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress"
