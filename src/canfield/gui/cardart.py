@@ -1087,6 +1087,21 @@ def card_pixmap(
     )
 
 
+@lru_cache(maxsize=128)
+def slot_pixmap(width: int, height: int, label: str, dpr: float) -> QPixmap:
+    """A cached rendering of an empty pile's outline (see :func:`paint_slot`), read-only."""
+    pixmap = QPixmap(max(1, round(width * dpr)), max(1, round(height * dpr)))
+    pixmap.setDevicePixelRatio(dpr)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    try:
+        paint_slot(painter, QRectF(0.0, 0.0, float(width), float(height)), label)
+    finally:
+        painter.end()
+    return pixmap
+
+
 def clear_cache() -> None:
     """Drop cached pixmaps, e.g. before the QApplication goes away or on a theme change."""
     _render.cache_clear()
+    slot_pixmap.cache_clear()

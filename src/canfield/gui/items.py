@@ -175,7 +175,12 @@ class SlotItem(QGraphicsObject):
         option: QStyleOptionGraphicsItem,
         widget: QWidget | None = None,
     ) -> None:
-        cardart.paint_slot(painter, self._rect, self.label)
+        # A cached picture: a translucent antialiased outline costs a lot to fill on every frame.
+        rect = self._rect
+        pixmap = cardart.slot_pixmap(
+            round(rect.width()), round(rect.height()), self.label, device_scale(painter)
+        )
+        painter.drawPixmap(rect.topLeft(), pixmap)
 
 
 class FocusRing(QGraphicsObject):
