@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import random
 import shutil
 import signal
 import subprocess
@@ -133,10 +134,7 @@ class Stack:
         runtime.mkdir(mode=0o700, exist_ok=True)
         self.env["XDG_RUNTIME_DIR"] = str(runtime)
         self.env["NO_AT_BRIDGE"] = "0"
-        display = self._read_fd_line(
-            ["Xvfb", "-displayfd", "FD", "-screen", "0", f"{self.size}x24", "-nolisten", "tcp"]
-        )
-        self.env["DISPLAY"] = ":" + display
+        self.env["DISPLAY"] = ":" + self._start_x()
         self.env["DBUS_SESSION_BUS_ADDRESS"] = self._read_fd_line(
             ["dbus-daemon", "--session", "--nofork", "--print-address=FD"]
         )
@@ -173,6 +171,35 @@ class Stack:
         )
         self.ask("wait_app", timeout=40)
         self.ask("focus", title="Canfield")
+
+    def _start_x(self) -> str:
+        """Start Xvfb on a display number of its own; return that number.
+
+        ``-displayfd`` alone takes the lowest free number, so a server starting
+        while another stack's server on that number shuts down gets its socket
+        file unlinked under it (the app then cannot connect). A random number
+        from a wide range, not locked by any server, keeps stacks apart.
+        """
+        rng = random.Random(os.getpid() ^ time.monotonic_ns())
+        for _ in range(10):
+            number = rng.randrange(100, 30000)
+            if Path(f"/tmp/.X{number}-lock").exists():
+                continue
+            with contextlib.suppress(StackError):
+                return self._read_fd_line(
+                    [
+                        "Xvfb",
+                        f":{number}",
+                        "-displayfd",
+                        "FD",
+                        "-screen",
+                        "0",
+                        f"{self.size}x24",
+                        "-nolisten",
+                        "tcp",
+                    ]
+                )
+        raise StackError(f"Xvfb did not start on any display (see {self.log})")
 
     def _wait_for_a11y_bus(self) -> None:
         deadline = time.monotonic() + 20
