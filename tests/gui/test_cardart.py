@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import ctypes
 import sys
-import time
 from collections import Counter
 from collections.abc import Callable
 
@@ -198,15 +197,6 @@ def test_rounded_corners_are_transparent(qapp: object) -> None:
     assert image.pixelColor(0, 0).alpha() == 0
     assert image.pixelColor(image.width() - 1, image.height() - 1).alpha() == 0
     assert image.pixelColor(image.width() // 2, image.height() // 2).alpha() == 255
-
-
-def test_painting_52_faces_is_fast(qapp: object) -> None:
-    cardart.clear_cache()
-    start = time.perf_counter()
-    for card in CARDS:
-        card_pixmap(card, 150, 1.0)
-    elapsed = time.perf_counter() - start
-    assert elapsed < 2.0, f"52 faces at 150 px took {elapsed:.2f} s"
 
 
 def _paint(width: int, height: int, draw: Callable[[QPainter, QRectF], object]) -> QImage:
