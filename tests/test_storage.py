@@ -600,19 +600,6 @@ def test_two_recoveries_keep_both_backups(db: Path) -> None:
     assert all(b is not None and b.is_file() for b in backups)
 
 
-@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root reads any file")
-def test_unreadable_database_is_moved_aside(db: Path) -> None:
-    _filled_database(db)
-    db.chmod(0)
-    try:
-        with pytest.warns(StorageWarning), Store(db) as s:
-            assert s.recovered_from is not None
-            assert s.settings == Settings()
-    finally:
-        for p in db.parent.iterdir():
-            p.chmod(0o600)
-
-
 def test_leftover_wal_without_its_database_is_moved_aside(db: Path) -> None:
     _filled_database(db)
     db.unlink()  # e.g. the player deleted the file to start over

@@ -237,6 +237,27 @@ def test_folder_without_permission_is_said_and_nothing_moved(tmp_path: Path, mod
         assert s.load_game() == game
 
 
+def test_an_unreadable_database_is_said_and_left_as_it_is(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    with Store(folder / DATABASE_NAME) as s:
+        game = Game.from_code(CODE)
+        play(game, 2)
+        s.save_game(game)
+    db = folder / DATABASE_NAME
+    before = db.read_bytes()
+    tmp_path.chmod(0o755)
+    folder.chmod(0o755)
+    db.chmod(0)
+    try:
+        report = _report(db)
+    finally:
+        db.chmod(0o600)
+    assert report["kinds"] == ["UNWRITABLE"] and report["set_aside"] == "None", report
+    assert db.read_bytes() == before
+    with Store(db) as s:
+        assert s.load_game() == game
+
+
 # -- 2. a second process on the same data ----------------------------------------------------
 
 

@@ -4,6 +4,9 @@
 Tests and benchmarks that drive a real app process pass ``main`` an
 ``on_shown`` callback (tests/gui/app_driver.py, benchmarks/app_first_frame.py);
 the app itself carries no test hooks.
+One app runs per data folder: a second start brings the running window
+forward and exits (:mod:`canfield.gui.single_instance`); one that races past
+that is refused by the store's lock and says so on stderr.
 """
 
 from __future__ import annotations
