@@ -79,3 +79,20 @@ def position(
 
 def suit_char_of(card: int) -> str:
     return "SHDC"[suit_of(card)]
+
+
+WIN_DECK = (
+    "AH KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS 2H 3H 4H 5H "
+    "6H 7H 8H 9H TH JH QH KH AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD "
+    "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC"
+)
+"""A draw-1 deal won by sending every card home in order (for the win screen)."""
+WIN_MOVES = (
+    [f"{r}S>f" for r in "23456789TJQK"]
+    + ["AH>f", "2H>f", "3H>f", "4H>f", "5H>f"]
+    + [
+        m
+        for c in [*(r + "H" for r in "6789TJQK"), *(r + s for s in "DC" for r in "A23456789TJQK")]
+        for m in ("s", f"{c}>f")
+    ]
+)

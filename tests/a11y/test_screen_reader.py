@@ -19,8 +19,10 @@ from stack import Heard, Stack, StackError, missing  # type: ignore[import-not-f
 
 from canfield import Game
 from canfield.cards import Card
+from canfield.deal import EXAMPLE_CODE
 from canfield.describe import card_name, pile_name
 from canfield.storage import Settings, Store
+from positions import WIN_DECK, WIN_MOVES
 
 REASON = missing()
 pytestmark = [
@@ -29,23 +31,6 @@ pytestmark = [
     pytest.mark.a11y,
 ]
 
-EXAMPLE_CODE = "CF1-D3-AAAAACL"
-"""Base 7H; columns 6C KH QH AS; reserve top QC; the stock's top three 2S KD KS."""
-WIN_DECK = (
-    "AH KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS 2H 3H 4H 5H "
-    "6H 7H 8H 9H TH JH QH KH AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD "
-    "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC"
-)
-"""A draw-1 deal won by sending every card home in order."""
-WIN_MOVES = (
-    [f"{r}S>f" for r in "23456789TJQK"]
-    + ["AH>f", "2H>f", "3H>f", "4H>f", "5H>f"]
-    + [
-        m
-        for c in [*(r + "H" for r in "6789TJQK"), *(r + s for s in "DC" for r in "A23456789TJQK")]
-        for m in ("s", f"{c}>f")
-    ]
-)
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {

@@ -8,7 +8,7 @@ sentences said for each action, the focus chain and the win panel.
 from __future__ import annotations
 
 import pytest
-from app_helpers import WIN_DECK, WIN_MOVES, make_window, window
+from app_helpers import make_window, window
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible, QAccessibleInterface
 from PySide6.QtTest import QTest
@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication
 
 from canfield import Card, Game
 from canfield.gui.window import MainWindow
+from positions import WIN_DECK, WIN_MOVES
 
 __all__ = ["window"]
 

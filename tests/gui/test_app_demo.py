@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_helpers import WIN_DECK, WIN_MOVES, card_point, make_window, tap, window
+from app_helpers import card_point, make_window, tap, window
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QToolButton
@@ -14,6 +14,7 @@ from canfield import Game
 from canfield.gui import window as window_module
 from canfield.gui.window import MainWindow
 from canfield.solver import HintResult, Verdict
+from positions import WIN_DECK, WIN_MOVES
 
 __all__ = ["window"]
 

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from app_helpers import WIN_DECK, WIN_MOVES, make_window, window
+from app_helpers import make_window, window
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLineEdit, QMenu
@@ -15,6 +15,7 @@ from canfield import Game
 from canfield.gui.dialogs.confirm import confirm_restart
 from canfield.gui.i18n_qt import switch_language
 from canfield.gui.window import MainWindow
+from positions import WIN_DECK, WIN_MOVES
 
 __all__ = ["window"]
 

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from app_helpers import EXAMPLE_CODE, WIN_DECK, WIN_MOVES, card_point, make_window, tap, window
+from app_helpers import EXAMPLE_CODE, card_point, make_window, tap, window
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDialog
@@ -15,6 +15,7 @@ from canfield import Card, Game
 from canfield.describe import card_name
 from canfield.gui.window import MainWindow
 from canfield.storage import Store
+from positions import WIN_DECK, WIN_MOVES
 
 __all__ = ["window"]
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_helpers import WIN_DECK, WIN_MOVES
 from PySide6.QtCore import QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QCheckBox, QDialog
@@ -13,6 +12,7 @@ from PySide6.QtWidgets import QApplication, QCheckBox, QDialog
 from canfield import Game
 from canfield.gui.window import MainWindow
 from canfield.storage import Store
+from positions import WIN_DECK, WIN_MOVES
 
 
 def solving_window(tmp_path: Path, qtbot: object) -> MainWindow:
