@@ -11,8 +11,6 @@ from types import SimpleNamespace
 import pytest
 from app_helpers import (
     EXAMPLE_CODE,
-    WIN_DECK,
-    WIN_MOVES,
     card_point,
     drag,
     make_window,
@@ -29,6 +27,7 @@ from canfield.gui.i18n_qt import switch_language
 from canfield.gui.layout import TableLayout, index_depth
 from canfield.gui.window import MainWindow
 from canfield.moves import Move
+from positions import WIN_DECK, WIN_MOVES
 
 __all__ = ["window"]
 

@@ -7,8 +7,6 @@ from pathlib import Path
 
 import pytest
 from app_helpers import (
-    WIN_DECK,
-    WIN_MOVES,
     card_point,
     drag,
     make_window,
@@ -28,6 +26,7 @@ from canfield.gui.window import MainWindow
 from canfield.moves import Move
 from canfield.storage import Store
 from canfield.variants import variant_named
+from positions import WIN_DECK, WIN_MOVES
 
 __all__ = ["window"]
 
