@@ -22,6 +22,7 @@ from canfield.solver.survey import (
     SurveyFileError,
     Tally,
     read_survey,
+    retry_deals,
     solve_deal,
     unsolved_deals,
 )
@@ -104,6 +105,62 @@ def test_new_file_rows_and_reopen(tmp_path: Path) -> None:
         assert (survey.tally.won, survey.tally.lost) == (1, 1)
     tally = read_survey(out)
     assert (tally.variant, tally.draw, tally.n) == ("canfield", 3, 2)
+
+
+def test_an_unknown_deal_solved_again_stands_for_it(tmp_path: Path) -> None:
+    out = tmp_path / "s.csv"
+    unknown = Row(12, "canfield", 3, "unknown", 10.02, 5000)
+    with SurveyFile(out, "canfield", 3) as survey:
+        survey.append([row(10), unknown, Row(13, "canfield", 3, "unknown", 10.01, 400)])
+        assert survey.unknown == {12: 10.02, 13: 10.01}
+        survey.append([row(12, "lost")])  # not a retry: the first row stays
+        assert (survey.tally.unknown, survey.tally.lost) == (2, 0)
+        survey.append([row(12, "lost"), row(12, "won")], retry=frozenset({12}))
+        assert (survey.tally.n, survey.tally.won, survey.tally.lost) == (3, 1, 1)
+        assert survey.unknown == {13: 10.01}
+    assert (
+        out.read_text().splitlines()[-1] == "12,canfield,3,lost,0.2500,112"
+    )  # the won was Dask's twin
+    with SurveyFile(out, "canfield", 3) as survey:  # reopened: the later row counts
+        tally = survey.tally
+        assert (tally.n, tally.won, tally.lost, tally.unknown) == (3, 1, 1, 1)
+        assert tally.seconds == pytest.approx(0.25 + 10.02 + 10.01 + 0.25)  # every attempt
+        assert survey.unknown == {13: 10.01}
+
+
+def test_a_retry_that_stays_unknown_is_recorded_with_its_longer_attempt(tmp_path: Path) -> None:
+    out = tmp_path / "s.csv"
+    with SurveyFile(out, "canfield", 3) as survey:
+        survey.append([Row(5, "canfield", 3, "unknown", 1.01, 10)])
+        survey.append([Row(5, "canfield", 3, "unknown", 20.3, 99)], retry=frozenset({5}))
+    assert read_survey(out).n == 1
+    with SurveyFile(out, "canfield", 3) as survey:
+        assert survey.unknown == {5: 20.3}
+        assert retry_deals(0, 10, survey.unknown, 20.0) == []  # a resumed retry skips it
+        assert retry_deals(0, 10, survey.unknown, 60.0) == [5]
+
+
+def test_retry_deals_are_the_ranges_shorter_unknowns() -> None:
+    unknown = {3: 10.0, 7: 10.2, 9: 30.5, 40: 1.0}
+    assert retry_deals(0, 10, unknown, 20.0) == [3, 7]
+    assert retry_deals(5, 100, unknown, 40.0) == [7, 9, 40]
+    assert retry_deals(0, 100, unknown, 10.0) == [40]
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        ["1,canfield,3,won,0.1,5", "1,canfield,3,lost,0.1,5"],  # a resolved deal again
+        ["1,canfield,3,unknown,10.0,5", "1,canfield,3,won,0.1,5", "1,canfield,3,won,0.1,5"],
+    ],
+)
+def test_a_deal_again_after_a_verdict_is_refused(tmp_path: Path, rows: list[str]) -> None:
+    out = tmp_path / "s.csv"
+    content = HEAD + "".join(line + "\n" for line in rows)
+    out.write_text(content)
+    with pytest.raises(SurveyFileError, match="already recorded"):
+        SurveyFile(out, "canfield", 3)
+    assert out.read_text() == content
 
 
 def test_a_solved_row_is_the_solvers_verdict() -> None:

@@ -72,6 +72,14 @@ def test_bad_run_arguments_exit_2_and_touch_nothing(
     assert not out.exists()
 
 
+def test_retry_unknown_belongs_to_a_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "s.csv"
+    out.write_text(HEAD)
+    assert exit_code(["survey", "--report", str(out), "--retry-unknown"]) == 2
+    assert "--retry-unknown is part of a survey run" in capsys.readouterr().err
+    assert out.read_text() == HEAD
+
+
 def test_a_run_needs_out(capsys: pytest.CaptureFixture[str]) -> None:
     assert exit_code(["survey", "--count", "3"]) == 2
     assert "--out" in capsys.readouterr().err

@@ -128,6 +128,28 @@ def test_survey_on_a_local_cluster(tmp_path: Path, capsys: pytest.CaptureFixture
     assert_exactly_the_range(out)
 
 
+def test_retry_unknown_solves_only_the_shorter_unknowns_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "retry.csv"
+    # deals 60-63: quick wins, recorded as if a tiny budget had left 61 and 63 unknown
+    out.write_text(
+        ",".join(HEADER)
+        + "\n60,canfield,3,won,0.0100,50\n61,canfield,3,unknown,0.0010,3\n"
+        + "62,canfield,3,won,0.0100,50\n63,canfield,3,unknown,0.0010,3\n"
+    )
+    args = ["survey", "--first", "60", "--count", "4", "--out", str(out), "--jobs", "1"]
+    assert main([*args, "--time-limit", "5", "--retry-unknown"]) == 0
+    assert "2 unknown deals solved again, 2 resolved now" in capsys.readouterr().out
+    tally = read_survey(out)
+    assert (tally.n, tally.unknown, tally.won + tally.lost) == (4, 0, 4)
+    assert deals_in(out) == [60, 61, 62, 63, 61, 63]  # appended: the old rows stay as they were
+    before = out.read_text()
+    assert main([*args, "--time-limit", "5", "--retry-unknown"]) == 0  # nothing left
+    assert "0 unknown deals solved again" in capsys.readouterr().out
+    assert out.read_text() == before
+
+
 def test_killing_the_client_leaves_no_worker_and_the_rerun_finishes(tmp_path: Path) -> None:
     out = tmp_path / "killed.csv"
     survey = start(survey_args(out, "--jobs", "2"))

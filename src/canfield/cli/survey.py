@@ -3,7 +3,7 @@
 Three forms::
 
     canfield survey --variant V --draw D --first N --count M --time-limit T --out FILE
-                    [--jobs J | --scheduler ADDRESS]
+                    [--jobs J | --scheduler ADDRESS] [--retry-unknown]
     canfield survey --report FILE [--json]
     canfield survey --plot OUT.png FILE [FILE ...]
 
@@ -32,6 +32,7 @@ from canfield.solver.survey import (
     SurveyFile,
     check_solvable,
     read_survey,
+    retry_deals,
     unsolved_deals,
 )
 from canfield.solver.survey_stats import Summary
@@ -62,7 +63,14 @@ def register(sub: Any) -> None:
         type=float,
         default=DEFAULT_TIME_LIMIT,
         metavar="T",
-        help=f"seconds per deal before it counts as unknown (default {DEFAULT_TIME_LIMIT:g})",
+        help="seconds of CPU time per deal before it counts as unknown "
+        f"(default {DEFAULT_TIME_LIMIT:g})",
+    )
+    parser.add_argument(
+        "--retry-unknown",
+        action="store_true",
+        help="solve again, with this --time-limit, the deals of the range that a shorter "
+        "attempt left unknown (their new rows stand for them)",
     )
     parser.add_argument("--out", type=Path, help="the survey file (CSV): created or resumed")
     place = parser.add_mutually_exclusive_group()
@@ -85,6 +93,8 @@ def register(sub: Any) -> None:
 
 
 def _survey(args: argparse.Namespace) -> int:
+    if args.retry_unknown and (args.report is not None or args.plot is not None):
+        raise CliError("--retry-unknown is part of a survey run, not of --report or --plot")
     try:
         if args.report is not None:
             return _report(args)
@@ -170,21 +180,31 @@ def _run(args: argparse.Namespace) -> int:
     require_distributed()
     stop = args.first + args.count
     with SurveyFile(args.out, args.variant, args.draw) as survey:
-        already = survey.done.count_between(args.first, stop)
-        todo = args.count - already
+        retry = frozenset[int]()
+        if args.retry_unknown:
+            retry = frozenset(retry_deals(args.first, args.count, survey.unknown, args.time_limit))
+            deals = iter(sorted(retry))
+            already, todo, total = 0, len(retry), len(retry)
+        else:
+            deals = unsolved_deals(args.first, args.count, survey.done)
+            already = survey.done.count_between(args.first, stop)
+            todo, total = args.count - already, args.count
         started = time.monotonic()
         if todo:
             workers = args.jobs or min(machine_cores(), todo)
             try:
-                with dask_client(args.scheduler, workers) as client, _Bar(args, already) as bar:
+                with (
+                    dask_client(args.scheduler, workers) as client,
+                    _Bar(args, already, total) as bar,
+                ):
 
                     def record(rows: list[Row]) -> None:
-                        survey.append(rows)
+                        survey.append(rows, retry=retry)
                         bar.advance(len(rows), Summary.of(survey.tally))
 
                     solve_on_dask(
                         client,
-                        unsolved_deals(args.first, args.count, survey.done),
+                        deals,
                         variant=args.variant,
                         draw=args.draw,
                         time_limit=args.time_limit,
@@ -198,11 +218,18 @@ def _run(args: argparse.Namespace) -> int:
                 print(_resume_hint(args, survey), file=sys.stderr)
                 return EXIT_FAILED
         summary = Summary.of(survey.tally)
-    solved = survey.done.count_between(args.first, stop) - already
-    print(
-        f"{args.out}: {solved} deals solved now, {already} were already there "
-        f"({time.monotonic() - started:.1f} s)"
-    )
+        still = len(retry & survey.unknown.keys())
+    if args.retry_unknown:
+        print(
+            f"{args.out}: {len(retry)} unknown deals solved again, {len(retry) - still} "
+            f"resolved now ({time.monotonic() - started:.1f} s)"
+        )
+    else:
+        solved = survey.done.count_between(args.first, stop) - already
+        print(
+            f"{args.out}: {solved} deals solved now, {already} were already there "
+            f"({time.monotonic() - started:.1f} s)"
+        )
     for line in summary.lines():
         print(line)
     return 0
@@ -215,7 +242,7 @@ def _resume_hint(args: argparse.Namespace, survey: SurveyFile) -> str:
 class _Bar:
     """The rich progress bar: deals done, deals per second, win rate with interval, time left."""
 
-    def __init__(self, args: argparse.Namespace, already: int) -> None:
+    def __init__(self, args: argparse.Namespace, already: int, total: int) -> None:
         from rich.console import Console
         from rich.progress import (
             BarColumn,
@@ -235,8 +262,8 @@ class _Bar:
             console=Console(stderr=True),
         )
         self._task = self._progress.add_task(
-            f"{args.variant} d{args.draw}",
-            total=args.count,
+            f"{args.variant} d{args.draw}" + (" retry" if args.retry_unknown else ""),
+            total=total,
             completed=already,
             speed="– deals/s",
             rate="–",

@@ -6,8 +6,11 @@ killed client, a lost machine) leaves every finished deal recorded and at
 most one torn last line. Opening the file again checks that it is a survey of
 the same variant and draw mode *before* changing a byte, cuts off only a torn
 last line, and the run then solves exactly the deals not yet in it. A lock
-keeps a second survey from writing the same file. Dask and the solver run
-elsewhere (:mod:`canfield.solver.survey_dask`); this module is the file.
+keeps a second survey from writing the same file. A deal is recorded once,
+except that a deal left unknown may be solved again with a longer time limit
+(``--retry-unknown``): the new row, appended, stands for the deal from then on.
+Dask and the solver run elsewhere (:mod:`canfield.solver.survey_dask`); this
+module is the file.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import fcntl
 import math
 import os
 import stat
+import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,6 +45,7 @@ __all__ = [
     "SurveyFileError",
     "check_solvable",
     "read_survey",
+    "retry_deals",
     "solve_deal",
     "unsolved_deals",
 ]
@@ -93,12 +98,14 @@ class Row:
 
 
 def solve_deal(variant: str, draw: int, deal: int, time_limit: float) -> Row:
-    """Solve one deal within ``time_limit`` seconds (a Dask task: runs on a worker).
+    """Solve one deal within ``time_limit`` seconds of CPU time (a Dask task: runs on a worker).
 
-    A variant the solver does not handle raises (the task fails, nothing is recorded).
+    CPU time of the solving thread, not wall time: a machine busy with other
+    work makes a survey slower, never its verdicts different. A variant the
+    solver does not handle raises (the task fails, nothing is recorded).
     """
     state = initial_state(deck_for_deal(deal), draw, variant_named(variant))
-    result = solve(state, time_limit=time_limit)
+    result = solve(state, time_limit=time_limit, clock=time.thread_time)
     return Row(deal, variant, draw, result.verdict.value, result.seconds, result.nodes)
 
 
@@ -163,6 +170,16 @@ def unsolved_deals(first: int, count: int, done: DealSet) -> Iterator[int]:
     return (deal for deal in range(first, first + count) if deal not in done)
 
 
+def retry_deals(first: int, count: int, unknown: dict[int, float], time_limit: float) -> list[int]:
+    """The deals of the range left unknown by an attempt shorter than ``time_limit`` seconds.
+
+    An unknown row's seconds are the budget it used up, so a retry at the
+    same limit is never made twice: an interrupted retry resumes where it stopped.
+    """
+    stop = first + count
+    return sorted(d for d, spent in unknown.items() if first <= d < stop and spent < time_limit)
+
+
 def _parse_row(line: bytes) -> Row | None:
     """The row a complete line holds, or None if it is not one."""
     try:
@@ -210,7 +227,13 @@ class Tally:
     def n(self) -> int:
         return self.won + self.lost + self.unknown
 
-    def count(self, row: Row) -> None:
+    def count(self, row: Row, *, replaces_unknown: bool = False) -> None:
+        """Count ``row``; ``replaces_unknown``: it stands for a deal counted unknown so far.
+
+        ``seconds`` stays the time of every attempt (the CPU the survey took).
+        """
+        if replaces_unknown:
+            self.unknown -= 1
         if row.verdict == "won":
             self.won += 1
         elif row.verdict == "lost":
@@ -246,8 +269,8 @@ def _os_message(path: Path, exc: OSError) -> str:
 
 def _scan(
     handle: BinaryIO, path: Path, variant: str | None, draw: int | None
-) -> tuple[Tally, DealSet, int]:
-    """Check and count every row; returns the tally, the deals and where the complete lines end.
+) -> tuple[Tally, DealSet, dict[int, float], int]:
+    """Check and count every row: the tally, the deals, the unknown ones and where lines end.
 
     The header is checked before anything else is read, so a foreign file of
     any size is refused at once. Only the last line may be incomplete (torn by
@@ -255,12 +278,13 @@ def _scan(
     """
     head = handle.read(len(HEADER_LINE))
     if not head:
-        return Tally(variant, draw), DealSet(), 0
+        return Tally(variant, draw), DealSet(), {}, 0
     if head != HEADER_LINE:
         shown = head.split(b"\n")[0][:60].decode("utf-8", errors="replace")
         raise SurveyFileError(f"{path} is not a survey file (it starts {shown!r})")
     tally = Tally()
     done = DealSet()
+    unknown: dict[int, float] = {}
     end = len(HEADER_LINE)
     number = 1
     while True:
@@ -282,22 +306,32 @@ def _scan(
                 f"{path}, line {number}: a {row.variant} draw {row.draw} row in a survey of "
                 f"{tally.variant} draw {tally.draw}"
             )
-        if not done.add(row.deal):
+        again = not done.add(row.deal)
+        if again and row.deal not in unknown:
             raise SurveyFileError(f"{path}, line {number}: deal {row.deal} is already recorded")
-        tally.count(row)
+        tally.count(row, replaces_unknown=again)
+        _note_unknown(unknown, row)
         end += len(line)
     if variant is not None and tally.variant is not None and tally.variant != variant:
         raise SurveyFileError(f"{path} is a survey of {tally.variant}, not {variant}")
     if draw is not None and tally.draw is not None and tally.draw != draw:
         raise SurveyFileError(f"{path} is a survey of draw {tally.draw}, not draw {draw}")
-    return tally, done, end
+    return tally, done, unknown, end
+
+
+def _note_unknown(unknown: dict[int, float], row: Row) -> None:
+    """Keep ``unknown`` as the deals whose latest row is unknown, with that attempt's seconds."""
+    if row.verdict == "unknown":
+        unknown[row.deal] = row.seconds
+    else:
+        unknown.pop(row.deal, None)
 
 
 def read_survey(path: Path) -> Tally:
     """The tally of a survey file, read only (a torn last line is ignored, not cut)."""
     fd = _open_regular(path, os.O_RDONLY)
     with os.fdopen(fd, "rb") as handle:
-        tally, _, _ = _scan(handle, path, None, None)
+        tally, _, _, _ = _scan(handle, path, None, None)
     return tally
 
 
@@ -311,11 +345,12 @@ class SurveyFile:
         self.path = path
         self.variant = variant
         self.draw = draw
+        self._retried: set[int] = set()
         self._fd = self._open(path)
         try:
             self._lock()
             with os.fdopen(os.dup(self._fd), "rb") as handle:
-                self.tally, self.done, end = _scan(handle, path, variant, draw)
+                self.tally, self.done, self.unknown, end = _scan(handle, path, variant, draw)
             self.tally.variant, self.tally.draw = variant, draw
             size = os.fstat(self._fd).st_size
             if end == 0:
@@ -352,15 +387,22 @@ class SurveyFile:
             view = view[written:]
         os.fsync(self._fd)
 
-    def append(self, rows: Iterable[Row]) -> None:
-        """Record finished deals: one write, then fsync (they survive any kill from here on)."""
+    def append(self, rows: Iterable[Row], *, retry: frozenset[int] = frozenset()) -> None:
+        """Record finished deals: one write, then fsync (they survive any kill from here on).
+
+        ``retry``: deals this run solves again; the first new row of each stands for it.
+        """
         data = bytearray()
         for row in rows:
             if (row.variant, row.draw) != (self.variant, self.draw):
                 raise SurveyError(f"a {row.variant} draw {row.draw} row for {self.path}")
-            if not self.done.add(row.deal):
-                continue  # already recorded (a retried task that finished twice)
-            self.tally.count(row)
+            again = not self.done.add(row.deal)
+            if again and not (row.deal in retry and row.deal not in self._retried):
+                continue  # already recorded (a task Dask ran twice)
+            if again:
+                self._retried.add(row.deal)
+            self.tally.count(row, replaces_unknown=again)
+            _note_unknown(self.unknown, row)
             data += row.line()
         if data:
             try:
