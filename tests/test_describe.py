@@ -5,7 +5,9 @@ The project began from two rule pages, in Portuguese and Hungarian
 Their example descriptions fix the form character for character and are
 copied below, so these tests need no file; the other cases pin the grammar
 those pages do not show (empty piles, a non-empty waste, singular counts, face-card and ace tops,
-full foundations) in all four languages.
+full foundations) in all four languages. Those positions are whole 52-card
+positions written in position notation (docs/notation.md), so ``State.parse``
+has checked every card is there once.
 """
 
 # The expected texts stay on one line each, so they can be compared with the
@@ -32,6 +34,7 @@ from canfield.describe import (
     wording,
 )
 from canfield.describe.hungarian import article, terminative
+from positions import position
 
 CODE = "CF1-D3-AAAAACL"
 SEED_MOVES = ("QC>2", "8H>f", "KH>4")
@@ -53,34 +56,6 @@ ID_AFTER = "Tumpukan ambil: 34 kartu; tumpukan buangan kosong; cadangan: 10 kart
 
 OPENING = {"pt": PT_OPENING, "hu": HU_OPENING, "en": EN_OPENING, "id": ID_OPENING}
 AFTER = {"pt": PT_AFTER, "hu": HU_AFTER, "en": EN_AFTER, "id": ID_AFTER}
-
-
-def cards(text: str) -> tuple[Card, ...]:
-    return tuple(Card.parse(t) for t in text.split())
-
-
-def make_state(
-    *,
-    base: str,
-    foundations: dict[str, int],
-    columns: tuple[str, str, str, str],
-    stock: str = "",
-    waste: str = "",
-    reserve: str = "",
-    draw: int = 1,
-) -> State:
-    """A position built by hand, for cases a short line of play cannot reach."""
-    counts = [foundations.get(s, 0) for s in "SHDC"]
-    cols = tuple(cards(c) for c in columns)
-    return State(
-        stock=cards(stock),
-        waste=cards(waste),
-        reserve=cards(reserve),
-        foundations=(counts[0], counts[1], counts[2], counts[3]),
-        columns=(cols[0], cols[1], cols[2], cols[3]),
-        base=Card.parse(base),
-        draw=draw,
-    )
 
 
 def seed_game() -> Game:
@@ -130,41 +105,35 @@ def test_strings_match_seed_files(name: str, expected: tuple[str, str]) -> None:
 
 # -- cases the original pages do not show ---------------------------------------------------
 
-# Empty stock and reserve, a one-card waste, empty columns, a full foundation and
-# foundation tops that are a jack (full, base queen), a queen, a king and an ace.
-LATE = make_state(
-    base="QH",
-    foundations={"H": 13, "S": 1, "D": 2, "C": 3},
-    columns=("", "JS", "", "TC 9D 8S"),
-    waste="5D",
+# Empty stock and reserve (the stock drawn through, 29 cards in the waste),
+# empty columns, a full foundation and foundation tops that are a jack (full,
+# base queen), a queen, a king and an ace.
+LATE = State.parse(
+    "canfield D1 QH QS/JH/KD/AC - -/JS/-/TC9D8S - KSAS2S3S4S5S6S7S9STSAD2D3D4D6D7D8DTDJD2C3C4C5C6C7C8C9CJC5D 0"
 )
 LATE_TEXT = {
-    "pt": "Baralho vazio; descarte: 1 carta, no topo: 5 de ouros; reserva vazia. Fundações, valor inicial dama: copas até ao valete de copas (13), espadas até à dama de espadas (1), ouros até ao rei de ouros (2), paus até ao ás de paus (3). coluna 1 vazia; coluna 2: valete de espadas; coluna 3 vazia; coluna 4: 10 de paus, 9 de ouros, 8 de espadas.",
-    "hu": "Húzópakli üres; dobópakli: 1 lap, felül: káró 5; tartalék üres. Alapok, kezdő rang dáma: kőr a kőr bubiig (13), pikk a pikk dámáig (1), káró a káró királyig (2), treff a treff ászig (3). 1. oszlop üres; 2. oszlop: pikk bubi; 3. oszlop üres; 4. oszlop: treff 10, káró 9, pikk 8.",
-    "en": "Stock empty; waste: 1 card, top: 5 of diamonds; reserve empty. Foundations, starting rank queen: hearts up to the jack of hearts (13), spades up to the queen of spades (1), diamonds up to the king of diamonds (2), clubs up to the ace of clubs (3). column 1 empty; column 2: jack of spades; column 3 empty; column 4: 10 of clubs, 9 of diamonds, 8 of spades.",
-    "id": "Tumpukan ambil kosong; tumpukan buangan: 1 kartu, teratas: 5 wajik; cadangan kosong. Fondasi, peringkat awal ratu: hati sampai jek hati (13), sekop sampai ratu sekop (1), wajik sampai raja wajik (2), keriting sampai as keriting (3). kolom 1 kosong; kolom 2: jek sekop; kolom 3 kosong; kolom 4: 10 keriting, 9 wajik, 8 sekop.",
+    "pt": "Baralho vazio; descarte: 29 cartas, no topo: 5 de ouros; reserva vazia. Fundações, valor inicial dama: copas até ao valete de copas (13), espadas até à dama de espadas (1), ouros até ao rei de ouros (2), paus até ao ás de paus (3). coluna 1 vazia; coluna 2: valete de espadas; coluna 3 vazia; coluna 4: 10 de paus, 9 de ouros, 8 de espadas.",
+    "hu": "Húzópakli üres; dobópakli: 29 lap, felül: káró 5; tartalék üres. Alapok, kezdő rang dáma: kőr a kőr bubiig (13), pikk a pikk dámáig (1), káró a káró királyig (2), treff a treff ászig (3). 1. oszlop üres; 2. oszlop: pikk bubi; 3. oszlop üres; 4. oszlop: treff 10, káró 9, pikk 8.",
+    "en": "Stock empty; waste: 29 cards, top: 5 of diamonds; reserve empty. Foundations, starting rank queen: hearts up to the jack of hearts (13), spades up to the queen of spades (1), diamonds up to the king of diamonds (2), clubs up to the ace of clubs (3). column 1 empty; column 2: jack of spades; column 3 empty; column 4: 10 of clubs, 9 of diamonds, 8 of spades.",
+    "id": "Tumpukan ambil kosong; tumpukan buangan: 29 kartu, teratas: 5 wajik; cadangan kosong. Fondasi, peringkat awal ratu: hati sampai jek hati (13), sekop sampai ratu sekop (1), wajik sampai raja wajik (2), keriting sampai as keriting (3). kolom 1 kosong; kolom 2: jek sekop; kolom 3 kosong; kolom 4: 10 keriting, 9 wajik, 8 sekop.",
 }
 
-# One card in the stock and in the reserve; a 10 as start rank and as a top; an
-# empty foundation between non-empty ones.
-SINGLES = make_state(
-    base="TS",
-    foundations={"S": 1, "D": 4, "C": 2},
-    columns=("2H", "KS QH", "9C", "5S"),
-    stock="3C",
-    reserve="AS",
+# One card each in the stock, the waste and the reserve; a 10 as start rank and
+# as a top; an empty foundation between non-empty ones; full foundations whose
+# top is a 9 (base 10).
+SINGLES = State.parse(
+    "canfield D1 TS TS/-/9D/9C AS KSQHJSTH9S8H7S6H5S/KHQSJH/9H8S7H6S5H4S3H/4H3S2H 2S AH 0"
 )
 SINGLES_TEXT = {
-    "pt": "Baralho: 1 carta; descarte vazio; reserva: 1 carta, no topo: ás de espadas. Fundações, valor inicial 10: espadas até ao 10 de espadas (1), copas vazio, ouros até ao rei de ouros (4), paus até ao valete de paus (2). coluna 1: 2 de copas; coluna 2: rei de espadas, dama de copas; coluna 3: 9 de paus; coluna 4: 5 de espadas.",
-    "hu": "Húzópakli: 1 lap; dobópakli üres; tartalék: 1 lap, felül: pikk ász. Alapok, kezdő rang 10: pikk a pikk 10-ig (1), kőr üres, káró a káró királyig (4), treff a treff bubiig (2). 1. oszlop: kőr 2; 2. oszlop: pikk király, kőr dáma; 3. oszlop: treff 9; 4. oszlop: pikk 5.",
-    "en": "Stock: 1 card; waste empty; reserve: 1 card, top: ace of spades. Foundations, starting rank 10: spades up to the 10 of spades (1), hearts empty, diamonds up to the king of diamonds (4), clubs up to the jack of clubs (2). column 1: 2 of hearts; column 2: king of spades, queen of hearts; column 3: 9 of clubs; column 4: 5 of spades.",
-    "id": "Tumpukan ambil: 1 kartu; tumpukan buangan kosong; cadangan: 1 kartu, teratas: as sekop. Fondasi, peringkat awal 10: sekop sampai 10 sekop (1), hati kosong, wajik sampai raja wajik (4), keriting sampai jek keriting (2). kolom 1: 2 hati; kolom 2: raja sekop, ratu hati; kolom 3: 9 keriting; kolom 4: 5 sekop.",
+    "pt": "Baralho: 1 carta; descarte: 1 carta, no topo: ás de copas; reserva: 1 carta, no topo: ás de espadas. Fundações, valor inicial 10: espadas até ao 10 de espadas (1), copas vazio, ouros até ao 9 de ouros (13), paus até ao 9 de paus (13). coluna 1: rei de espadas, dama de copas, valete de espadas, 10 de copas, 9 de espadas, 8 de copas, 7 de espadas, 6 de copas, 5 de espadas; coluna 2: rei de copas, dama de espadas, valete de copas; coluna 3: 9 de copas, 8 de espadas, 7 de copas, 6 de espadas, 5 de copas, 4 de espadas, 3 de copas; coluna 4: 4 de copas, 3 de espadas, 2 de copas.",
+    "hu": "Húzópakli: 1 lap; dobópakli: 1 lap, felül: kőr ász; tartalék: 1 lap, felül: pikk ász. Alapok, kezdő rang 10: pikk a pikk 10-ig (1), kőr üres, káró a káró 9-ig (13), treff a treff 9-ig (13). 1. oszlop: pikk király, kőr dáma, pikk bubi, kőr 10, pikk 9, kőr 8, pikk 7, kőr 6, pikk 5; 2. oszlop: kőr király, pikk dáma, kőr bubi; 3. oszlop: kőr 9, pikk 8, kőr 7, pikk 6, kőr 5, pikk 4, kőr 3; 4. oszlop: kőr 4, pikk 3, kőr 2.",
+    "en": "Stock: 1 card; waste: 1 card, top: ace of hearts; reserve: 1 card, top: ace of spades. Foundations, starting rank 10: spades up to the 10 of spades (1), hearts empty, diamonds up to the 9 of diamonds (13), clubs up to the 9 of clubs (13). column 1: king of spades, queen of hearts, jack of spades, 10 of hearts, 9 of spades, 8 of hearts, 7 of spades, 6 of hearts, 5 of spades; column 2: king of hearts, queen of spades, jack of hearts; column 3: 9 of hearts, 8 of spades, 7 of hearts, 6 of spades, 5 of hearts, 4 of spades, 3 of hearts; column 4: 4 of hearts, 3 of spades, 2 of hearts.",
+    "id": "Tumpukan ambil: 1 kartu; tumpukan buangan: 1 kartu, teratas: as hati; cadangan: 1 kartu, teratas: as sekop. Fondasi, peringkat awal 10: sekop sampai 10 sekop (1), hati kosong, wajik sampai 9 wajik (13), keriting sampai 9 keriting (13). kolom 1: raja sekop, ratu hati, jek sekop, 10 hati, 9 sekop, 8 hati, 7 sekop, 6 hati, 5 sekop; kolom 2: raja hati, ratu sekop, jek hati; kolom 3: 9 hati, 8 sekop, 7 hati, 6 sekop, 5 hati, 4 sekop, 3 hati; kolom 4: 4 hati, 3 sekop, 2 hati.",
 }
 
-# The won position of the example deal: everything empty, four full foundations.
-WON = make_state(
-    base="7H", foundations={"S": 13, "H": 13, "D": 13, "C": 13}, columns=("", "", "", "")
-)
+# A won position with base 7 (as the example deal's): every pile empty, four
+# full foundations.
+WON = State.parse("canfield D3 7H 6S/6H/6D/6C - -/-/-/- - - 0")
 WON_TEXT = {
     "pt": "Baralho vazio; descarte vazio; reserva vazia. Fundações, valor inicial 7: copas até ao 6 de copas (13), espadas até ao 6 de espadas (13), ouros até ao 6 de ouros (13), paus até ao 6 de paus (13). coluna 1 vazia; coluna 2 vazia; coluna 3 vazia; coluna 4 vazia.",
     "hu": "Húzópakli üres; dobópakli üres; tartalék üres. Alapok, kezdő rang 7: kőr a kőr 6-ig (13), pikk a pikk 6-ig (13), káró a káró 6-ig (13), treff a treff 6-ig (13). 1. oszlop üres; 2. oszlop üres; 3. oszlop üres; 4. oszlop üres.",
@@ -225,9 +194,12 @@ def test_stock_drawn_out_in_draw_one(lang: str) -> None:
 
 
 def one_card_foundation(rank: int) -> State:
-    """Hearts foundation holding just its base card of ``rank``."""
-    base = str(Card.of(rank, 1))
-    return make_state(base=base, foundations={"H": 1}, columns=("", "", "", ""))
+    """An opening position whose base card is the heart of ``rank``, alone on its foundation."""
+    return position(
+        base=str(Card.of(rank, 1)),
+        reserve="AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS",
+        columns=("AD", "2D", "3D", "4D"),
+    )
 
 
 PT_UP_TO = {
