@@ -1,12 +1,13 @@
-"""Build positions for rule tests: name the piles, the rest goes to the stock (or reserve).
+"""Build positions for tests: name the piles, the rest goes to the stock (or reserve).
 
 The position is written in position notation and read by ``State.parse``, the
 one builder, which checks that every card is there exactly once.
+``exact_position`` is for builders that place every card themselves.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from canfield.cards import parse_card, suit_of
 from canfield.state import State, foundation_cards
@@ -58,19 +59,52 @@ def position(
         stock_cards = cards(stock)
         rest = tuple(c for c in range(52) if c not in placed and c not in stock_cards)
         reserve_cards = rest + reserve_cards
+    return exact_position(
+        base=base_card,
+        foundations=counts,
+        reserve=reserve_cards,
+        columns=cols,
+        stock=stock_cards,
+        waste=cards(waste),
+        draw=draw,
+        variant=variant,
+        recycles=recycles,
+    )
+
+
+def exact_position(
+    *,
+    base: int,
+    foundations: Sequence[int],
+    reserve: Sequence[int],
+    columns: Sequence[Sequence[int]],
+    stock: Sequence[int],
+    waste: Sequence[int] = (),
+    draw: int = 3,
+    variant: str = "canfield",
+    recycles: int = 0,
+) -> State:
+    """The position with exactly these piles (card numbers, bottom first), nothing filled in.
+
+    For builders that place every card themselves (random positions, long
+    tails): it is written in position notation and read by ``State.parse``, so
+    a card they lose or place twice is an error, not a quietly odd position.
+    ``foundations`` counts each suit's cards (spades, hearts, diamonds, clubs).
+    """
     tops = "/".join(
-        _name(foundation_cards(base_card, s, counts[s])[-1]) if counts[s] else "-" for s in range(4)
+        _name(foundation_cards(base, suit, count)[-1]) if count else "-"
+        for suit, count in enumerate(foundations)
     )
     text = " ".join(
         (
             variant,
             f"D{draw}",
-            _name(base_card),
+            _name(base),
             tops,
-            _pile(reserve_cards),
-            "/".join(_pile(col) for col in cols),
-            _pile(stock_cards),
-            _pile(cards(waste)),
+            _pile(reserve),
+            "/".join(_pile(column) for column in columns),
+            _pile(stock),
+            _pile(waste),
             str(recycles),
         )
     )

@@ -14,6 +14,7 @@ from canfield.rules import apply_move, legal_moves
 from canfield.solver.line import realize
 from canfield.solver.search import Limits, search
 from canfield.state import State
+from positions import exact_position
 
 
 def brute_force(state: State, limit: int = 40_000) -> bool | None:
@@ -101,13 +102,13 @@ def small_positions(count: int, seed: int, left: tuple[int, int] = (5, 9)) -> li
             continue
         pointer = rng.randint(0, len(talon))
         out.append(
-            State(
+            exact_position(
+                base=base,
+                foundations=counts,
+                reserve=reserve,
+                columns=piles,
                 stock=talon[pointer:][::-1],
                 waste=talon[:pointer],
-                reserve=reserve,
-                foundations=(counts[0], counts[1], counts[2], counts[3]),
-                columns=(tuple(piles[0]), tuple(piles[1]), tuple(piles[2]), tuple(piles[3])),
-                base=base,
                 draw=rng.choice((1, 3)),
             )
         )

@@ -30,6 +30,7 @@ from canfield.solver.search import (
     successors,
 )
 from canfield.state import State
+from positions import exact_position
 from solver_oracle import brute_force, small_positions
 from test_solver import locked_position
 
@@ -116,13 +117,12 @@ def _long_tail_position(draw: int) -> State:
         suit = (0 if step < 26 else 3) if step % 2 == 0 else 1
         tail.append(suit * 13 + rank)
     rest = [c for c in range(52) if c not in tail]
-    return State(
-        stock=tuple(rest[4:]),
-        waste=(),
-        reserve=(),
-        foundations=(0, 0, 0, 0),
-        columns=(tuple(tail), (rest[0],), (rest[1], rest[2]), (rest[3],)),
+    return exact_position(
         base=rest[4],
+        foundations=(0, 0, 0, 0),
+        reserve=(),
+        columns=(tail, rest[:1], rest[1:3], rest[3:4]),
+        stock=rest[4:],
         draw=draw,
     )
 

@@ -21,6 +21,7 @@ from canfield.solver.line import realize
 from canfield.solver.search import Limits, Options, Search, _normalize, expand, search
 from canfield.state import State, initial_state
 from canfield.variants import VARIANTS, FoundationStart, Variant, variant_named
+from positions import exact_position
 from solver_oracle import brute_force
 
 ALL = [variant_named(name) for name in VARIANTS]
@@ -143,16 +144,15 @@ def locked(variant: Variant, draw: int, talon: int = 0) -> State:
     for suit in range(talon):
         counts[suit] -= 1
         extra.append(suit * 13 + (base + 10) % 13)
-    columns = tuple((s * 13 + (base + 11) % 13, s * 13 + (base + 12) % 13) for s in range(4))
-    return State(
-        stock=tuple(extra),
-        waste=(),
-        reserve=(),
-        foundations=(counts[0], counts[1], counts[2], counts[3]),
-        columns=(columns[0], columns[1], columns[2], columns[3]),
+    columns = [(s * 13 + (base + 11) % 13, s * 13 + (base + 12) % 13) for s in range(4)]
+    return exact_position(
         base=base,
+        foundations=counts,
+        reserve=(),
+        columns=columns,
+        stock=extra,
         draw=draw,
-        variant=variant,
+        variant=variant.name,
     )
 
 
