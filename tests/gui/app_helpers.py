@@ -5,11 +5,12 @@ Imported by the ``test_app_*`` modules (pytest puts this folder on ``sys.path``)
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QPoint, QPointF, QRect, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
@@ -22,10 +23,15 @@ from canfield.storage import Store
 
 
 def make_window(
-    path: Path, game: Game | None = None, size: tuple[int, int] = (1000, 720)
+    path: Path,
+    game: Game | None = None,
+    size: tuple[int, int] = (1000, 720),
+    clock: Callable[[], float] = time.monotonic,
 ) -> MainWindow:
     store = Store(path / "canfield.sqlite3")
-    window = MainWindow(store, game or Game.from_code(EXAMPLE_CODE), background_solver=False)
+    window = MainWindow(
+        store, game or Game.from_code(EXAMPLE_CODE), background_solver=False, clock=clock
+    )
     window.apply_settings(store.settings.replace(animations=False), save=False)
     window.resize(*size)
     window.show()
@@ -72,3 +78,19 @@ def drag(window: MainWindow, start: QPoint, end: QPoint, release: bool = True) -
         QTest.mouseMove(viewport, QPoint(x, y))
     if release:
         QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
+
+
+def playable_on_window(window: MainWindow, foundations: bool = True) -> list[QRect]:
+    """Where the playable cards are drawn, in window coordinates (what a message must not hide).
+
+    Worked out from the scene and the view here, not asked of the window, so a
+    test compares the window's placing of a message with what is on the screen.
+    """
+    view, port = window.view, window.view.viewport()
+    rects = []
+    for pile, rect in window.scene.playable_rects():
+        if pile[0] == "foundation" and not foundations:
+            continue
+        on_port = view.mapFromScene(rect).boundingRect()
+        rects.append(QRect(port.mapTo(window, on_port.topLeft()), on_port.size()))
+    return rects

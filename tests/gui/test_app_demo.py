@@ -11,7 +11,6 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QToolButton
 
 from canfield import Game
-from canfield.gui import window as window_module
 from canfield.gui.window import MainWindow
 from canfield.solver import HintResult, Verdict
 from positions import WIN_DECK, WIN_MOVES
@@ -66,12 +65,9 @@ def almost_won(tmp_path: Path, qtbot: object, left: int) -> MainWindow:
     return win
 
 
-def test_show_me_plays_a_winning_line_step_by_step(
-    tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(window_module, "DEMO_STEP_MS", 20)
+def test_show_me_plays_a_winning_line_step_by_step(tmp_path: Path, qtbot: object) -> None:
     win = almost_won(tmp_path, qtbot, 12)
-    win._demo_timer.setInterval(20)
+    win.demo_step_ms = 20
     before = win.model.game.moves_made
     win.act_demo.trigger()
     assert win.act_demo.text() == "Stop &showing"
@@ -86,7 +82,7 @@ def test_show_me_plays_a_winning_line_step_by_step(
 
 def test_show_me_stops_on_a_click_and_leaves_the_moves(tmp_path: Path, qtbot: object) -> None:
     win = almost_won(tmp_path, qtbot, 30)
-    win._demo_timer.setInterval(150)
+    win.demo_step_ms = 150
     before = win.model.game.moves_made
     win.act_demo.trigger()
     qtbot.waitUntil(lambda: win.model.game.moves_made > before, timeout=8000)  # type: ignore[attr-defined]
@@ -104,7 +100,7 @@ def test_show_me_stops_on_a_click_and_leaves_the_moves(tmp_path: Path, qtbot: ob
 
 def test_escape_stops_show_me(tmp_path: Path, qtbot: object) -> None:
     win = almost_won(tmp_path, qtbot, 30)
-    win._demo_timer.setInterval(150)
+    win.demo_step_ms = 150
     win.act_demo.trigger()
     qtbot.waitUntil(lambda: win.demo_running, timeout=8000)  # type: ignore[attr-defined]
     QTest.keyClick(win.view, Qt.Key.Key_Escape)

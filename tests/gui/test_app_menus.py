@@ -6,10 +6,10 @@ import re
 from pathlib import Path
 
 import pytest
-from app_helpers import make_window, window
-from PySide6.QtCore import QPoint, QRect, Qt
+from app_helpers import make_window, playable_on_window, window
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QLineEdit, QMenu
+from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QMenu
 
 from canfield import Game
 from canfield.gui.dialogs.confirm import confirm_restart
@@ -118,10 +118,6 @@ def test_qt_own_texts_follow_the_language(qtbot: object, lang: str) -> None:
     assert all("Ctrl" in a.text() for a in menu.actions()[:2])
 
 
-def playable_on_window(win: MainWindow) -> list[QRect]:
-    return [rect for rect, weight in win._playable_rects() if weight == 1.0]
-
-
 @pytest.mark.parametrize(
     "message", ["Hint: queen of clubs to column 2", "No winning line from here — undo 12 moves"]
 )
@@ -136,7 +132,7 @@ def test_messages_on_a_phone_hide_no_playable_card(
     win.statusBar().showMessage(message)
     toast = win.toast
     assert toast.isVisible() and toast.text() == message
-    for rect in playable_on_window(win):
+    for rect in playable_on_window(win, foundations=False):
         assert not rect.intersects(toast.geometry()), (rect, toast.geometry())
     win.close()
     win.store.close()
@@ -155,7 +151,8 @@ def test_win_panel_on_a_phone_has_no_dangling_dot(tmp_path: Path, qtbot: object,
     assert all(
         not line.strip().startswith("·") and not line.strip().endswith("·") for line in lines
     )
-    label = panel._details
+    label = panel.findChild(QLabel, "winDetails")
+    assert label is not None and label.text() == panel.details_text()
     for line in lines:
         assert label.fontMetrics().horizontalAdvance(line) <= label.width()
     # Opaque: the falling cards do not show through the text.

@@ -14,6 +14,7 @@ from app_helpers import (
     card_point,
     drag,
     make_window,
+    playable_on_window,
     window,
 )
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSize, Qt
@@ -50,11 +51,19 @@ LONG_MOVES = _LONG_LINE.split(" ")
 
 
 @pytest.fixture
-def clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[float]]:
-    """A hand-driven monotonic clock for the window's elapsed time."""
-    now = [1000.0]
-    monkeypatch.setattr(window_module.time, "monotonic", lambda: now[0])
-    yield now
+def clock() -> list[float]:
+    """A hand-driven clock (seconds) for the window's elapsed time: add to ``clock[0]``."""
+    return [1000.0]
+
+
+@pytest.fixture
+def timed(qtbot: object, tmp_path: Path, clock: list[float]) -> Iterator[MainWindow]:
+    """The example deal in a window that reads its time from ``clock``."""
+    win = make_window(tmp_path, clock=lambda: clock[0])
+    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    yield win
+    win.close()
+    win.store.close()
 
 
 # -- long columns -------------------------------------------------------------------------
@@ -171,51 +180,51 @@ def test_no_turn_over_without_animations(window: MainWindow) -> None:
 # -- the clock ------------------------------------------------------------------------------
 
 
-def test_clock_waits_for_the_first_move(window: MainWindow, clock: list[float]) -> None:
-    window.activateWindow()
+def test_clock_waits_for_the_first_move(timed: MainWindow, clock: list[float]) -> None:
+    timed.activateWindow()
     clock[0] += 30
-    window._tick()
-    assert window.model.game.elapsed == 0
-    window.model.play("QC>2")
+    timed.update_clock()
+    assert timed.model.game.elapsed == 0
+    timed.model.play("QC>2")
     clock[0] += 5
-    window._tick()
-    assert window.model.game.elapsed == pytest.approx(5)
-    assert window.time_label.text() == "Time: 0:05"
+    timed.update_clock()
+    assert timed.model.game.elapsed == pytest.approx(5)
+    assert timed.time_label.text() == "Time: 0:05"
 
 
-def test_clock_pauses_while_inactive_or_minimised(window: MainWindow, clock: list[float]) -> None:
-    window.activateWindow()
-    window.model.play("QC>2")
+def test_clock_pauses_while_inactive_or_minimised(timed: MainWindow, clock: list[float]) -> None:
+    timed.activateWindow()
+    timed.model.play("QC>2")
     clock[0] += 4
     other = QWidget()
     other.show()
     other.activateWindow()
     QApplication.processEvents()
-    assert not window.isActiveWindow()
+    assert not timed.isActiveWindow()
     clock[0] += 60
-    window._tick()
-    assert window.model.game.elapsed == pytest.approx(4)
+    timed.update_clock()
+    assert timed.model.game.elapsed == pytest.approx(4)
     other.close()
-    window.activateWindow()
+    timed.activateWindow()
     QApplication.processEvents()
     clock[0] += 2
-    window._tick()
-    assert window.model.game.elapsed == pytest.approx(6)
-    window.showMinimized()
+    timed.update_clock()
+    assert timed.model.game.elapsed == pytest.approx(6)
+    timed.showMinimized()
     QApplication.processEvents()
     clock[0] += 100
-    window._tick()
-    assert window.model.game.elapsed == pytest.approx(6)
-    window.showNormal()
-    window.activateWindow()
+    timed.update_clock()
+    assert timed.model.game.elapsed == pytest.approx(6)
+    timed.showNormal()
+    timed.activateWindow()
     QApplication.processEvents()
     clock[0] += 1
-    window._tick()
-    assert window.model.game.elapsed == pytest.approx(7)
+    timed.update_clock()
+    assert timed.model.game.elapsed == pytest.approx(7)
 
 
 def test_clock_stops_at_the_win(tmp_path: Path, qtbot: object, clock: list[float]) -> None:
-    win = make_window(tmp_path, Game.from_deck(WIN_DECK, draw=1))
+    win = make_window(tmp_path, Game.from_deck(WIN_DECK, draw=1), clock=lambda: clock[0])
     qtbot.addWidget(win)  # type: ignore[attr-defined]
     win.activateWindow()
     for move in WIN_MOVES:
@@ -225,7 +234,7 @@ def test_clock_stops_at_the_win(tmp_path: Path, qtbot: object, clock: list[float
     at_win = win.model.game.elapsed
     assert at_win == pytest.approx(len(WIN_MOVES) - 1)
     clock[0] += 500
-    win._tick()
+    win.update_clock()
     assert win.model.game.elapsed == at_win
     win.close()
     win.store.close()
@@ -385,7 +394,7 @@ def test_status_messages_show_as_a_toast_clear_of_the_cards(window: MainWindow) 
     assert toast.isVisible()
     assert toast.text() == f"Copied {EXAMPLE_CODE}"
     assert window.rect().contains(toast.geometry())
-    assert not any(r.intersects(toast.geometry()) for r, _w in window._playable_rects())
+    assert not any(r.intersects(toast.geometry()) for r in playable_on_window(window))
     window.statusBar().clearMessage()
     assert not toast.isVisible()
 

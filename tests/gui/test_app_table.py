@@ -65,13 +65,14 @@ def test_drop_target_is_highlighted_while_dragging(window: MainWindow) -> None:
     target = card_point(window, AS)
     drag(window, start, target, release=False)
     assert window.scene.drop_target == ("column", 3)
-    assert window.scene._drop_ring.isVisible()
+    ring = window.scene.drop_ring_rect
+    assert ring is not None and ring.intersects(window.scene.pile_rect(("column", 3)))
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
 
     QTest.mouseRelease(window.view.viewport(), Qt.MouseButton.LeftButton, pos=target)
     assert window.scene.drop_target is None
-    assert not window.scene._drop_ring.isVisible()
+    assert window.scene.drop_ring_rect is None
 
 
 def test_illegal_drop_returns_the_card(window: MainWindow) -> None:

@@ -32,9 +32,13 @@ __all__ = ["window"]
 
 
 def new_game_via_dialog(
-    window: MainWindow, variant: str | None = None, code: str = "", draw: int | None = None
+    window: MainWindow,
+    variant: str | None = None,
+    code: str = "",
+    draw: int | None = None,
+    winnable: bool = False,
 ) -> dict[str, str]:
-    """New game, pick the variant (and a draw mode, a code), press Enter; what it showed."""
+    """New game, pick the variant (draw mode, code, winnable only), press Enter; what it showed."""
     seen: dict[str, str] = {}
 
     def fill() -> None:
@@ -53,6 +57,10 @@ def new_game_via_dialog(
             QTest.mouseClick(
                 dialog.findChild(QRadioButton, f"draw{draw}"), Qt.MouseButton.LeftButton
             )
+        only = dialog.findChild(QCheckBox, "winnableOnly")
+        if only.isChecked() != winnable:
+            only.setFocus()
+            QTest.keyClick(only, Qt.Key.Key_Space)
         edit = dialog.findChild(QLineEdit, "codeEdit")
         if code:
             QTest.keyClicks(edit, code)
@@ -331,7 +339,7 @@ def test_winnable_only_says_plainly_when_no_proof_was_found(
     window: MainWindow, monkeypatch: pytest.MonkeyPatch, qtbot: object
 ) -> None:
     monkeypatch.setattr("canfield.gui.winnable.find_winnable_deal", lambda draw, variant: None)
-    window._deal_winnable(1, "storehouse")
+    new_game_via_dialog(window, "storehouse", draw=1, winnable=True)
     qtbot.waitUntil(lambda: window.model.game.variant == "storehouse")  # type: ignore[attr-defined]
     assert "No winnable deal was found in time" in window.statusBar().currentMessage()
     assert window.solver_label.text() != "Winnable deal"

@@ -55,7 +55,7 @@ def test_keyboard_play_draw_pick_up_and_put_down(window: MainWindow) -> None:
     # Walk to the reserve, pick up the queen of clubs, walk to column 2, put it down.
     while scene.focus_pile != ("reserve", 0):
         key(window, Qt.Key.Key_Right)
-    assert scene._focus_ring.isVisible()
+    assert scene.focus_ring_rect is not None
     key(window, Qt.Key.Key_Return)
     assert scene.held_cards == [QC]
     while scene.focus_pile != ("column", 1):
@@ -76,7 +76,8 @@ def test_keyboard_play_draw_pick_up_and_put_down(window: MainWindow) -> None:
 def test_focus_ring_follows_the_focus(window: MainWindow) -> None:
     window.view.setFocus()
     key(window, Qt.Key.Key_Right)
-    ring = window.scene._focus_ring.ring_rect()
+    ring = window.scene.focus_ring_rect
+    assert ring is not None
     assert ring.intersects(window.scene.pile_rect(window.scene.focus_pile))
 
 
@@ -86,7 +87,7 @@ def test_accessible_names_for_cards_and_piles(window: MainWindow) -> None:
     assert window.scene.card_item(QC).accessible_name() == card_name(QC, "en") == "queen of clubs"
     stock_top = window.model.state.stock[-1]
     assert window.scene.card_item(stock_top).accessible_name() == "face-down card"
-    names = {window.scene.slot_item(p).accessible_name() for p in window.scene._slots}
+    names = {window.scene.slot_item(p).accessible_name() for p in window.scene.piles()}
     assert {"stock", "waste", "reserve", "column 1", "foundation 4"} <= names
 
 
@@ -212,9 +213,17 @@ def test_corrupted_database_is_reported_once(tmp_path: Path, qtbot: object) -> N
 
 def test_hint_points_at_a_move(window: MainWindow, qtbot: object) -> None:
     window.act_hint.trigger()
-    qtbot.waitUntil(window.scene._hint_ring.isVisible, timeout=8000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: window.scene.hint_ring_rect is not None, timeout=8000)  # type: ignore[attr-defined]
     hinted = window.scene.hinted
     assert hinted is not None and window.model.game.is_legal(hinted)
+    # The ring is drawn round the hinted card (or the stock, for a draw).
+    ring = window.scene.hint_ring_rect
+    assert ring is not None
+    if hinted.card is None:
+        under = window.scene.pile_rect(("stock", 0))
+    else:
+        under = window.scene.card_item(int(hinted.card)).sceneBoundingRect()
+    assert ring.contains(under.center())
 
 
 def test_saved_game_json_is_complete(window: MainWindow) -> None:

@@ -38,7 +38,7 @@ def test_no_note_unless_the_player_asks(
     win.restart_game()
     QTest.qWait(1500)  # longer than the solver's start delay
     assert win.solver_label.text() == ""
-    assert not win._solve_timer.isActive()
+    assert win.solver_idle  # nor was the solver asked, or is about to be
     win.close()
     win.store.close()
 

@@ -178,6 +178,7 @@ class WinPanel(QFrame):
         font.setWeight(QFont.Weight.Bold)
         self._title.setFont(font)
         self._details = QLabel(self)
+        self._details.setObjectName("winDetails")
         self._details.setAlignment(Qt.AlignmentFlag.AlignCenter)
         small = QFont()
         small.setPixelSize(17)

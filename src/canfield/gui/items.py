@@ -211,6 +211,10 @@ class FocusRing(QGraphicsObject):
     def ring_rect(self) -> QRectF:
         return QRectF(self._rect)
 
+    def shown_rect(self) -> QRectF | None:
+        """The outline's rectangle while it is drawn; ``None`` while it is hidden."""
+        return QRectF(self._rect) if self.isVisible() else None
+
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt override
         margin = self._pen_width() * 2 + 2
         return self._rect.adjusted(-margin, -margin, margin, margin)

@@ -743,6 +743,21 @@ class TableScene(QGraphicsScene):
     def drop_target(self) -> PileKey | None:
         return self._drop_target
 
+    @property
+    def focus_ring_rect(self) -> QRectF | None:
+        """Where the keyboard focus ring is drawn (scene coordinates); ``None`` when hidden."""
+        return self._focus_ring.shown_rect()
+
+    @property
+    def drop_ring_rect(self) -> QRectF | None:
+        """Where a drag's drop target (or a hint's target) is ringed; ``None`` when hidden."""
+        return self._drop_ring.shown_rect()
+
+    @property
+    def hint_ring_rect(self) -> QRectF | None:
+        """Where the hinted card (or the stock) is ringed; ``None`` when no hint is shown."""
+        return self._hint_ring.shown_rect()
+
     # -- feedback -----------------------------------------------------------------
 
     def _shake_cards(self, cards: list[int]) -> None:

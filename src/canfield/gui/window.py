@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import time
+from collections.abc import Callable
 from typing import Any, Final
 
 from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer, Signal
@@ -93,8 +94,10 @@ class MainWindow(QMainWindow):
         game: Game | None = None,
         *,
         background_solver: bool = True,
+        clock: Callable[[], float] = time.monotonic,
         parent: QWidget | None = None,
     ) -> None:
+        """``clock`` is read for the time played, in seconds (tests pass a hand-driven one)."""
         super().__init__(parent)
         self.setObjectName("mainWindow")
         self._store = store
@@ -114,12 +117,13 @@ class MainWindow(QMainWindow):
         self._win_panel = WinPanel(self.view)
         self._win_panel.new_game.connect(self.new_game)
         self._solver_note = ""
-        self._last_tick = time.monotonic()
+        self._now = clock
+        self._last_tick = clock()
         self._clock_on = False
         """Whether the game's time is running (see :meth:`clock_should_run`)."""
         self._clock = QTimer(self)
         self._clock.setInterval(1000)
-        self._clock.timeout.connect(self._tick)
+        self._clock.timeout.connect(self.update_clock)
         self._clock.start()
         self._solve_timer = QTimer(self)
         self._solve_timer.setSingleShot(True)
@@ -491,7 +495,7 @@ class MainWindow(QMainWindow):
             self._cascade.stop()
             self._win_panel.hide()
             self.scene.interactive = True
-        self._tick()
+        self.update_clock()
         self.save()
         self._refresh(change)
         if not self.model.game.is_won:
@@ -541,9 +545,13 @@ class MainWindow(QMainWindow):
             and not self.isMinimized()
         )
 
-    def _tick(self) -> None:
-        """Add the time since the last tick if the clock was running; then look again."""
-        now = time.monotonic()
+    def update_clock(self) -> None:
+        """Add the time since the last update if the clock was running, show it, look again.
+
+        The window does this every second and whenever it is (de)activated,
+        minimised or restored.
+        """
+        now = self._now()
         game = self.model.game
         if self._clock_on:
             game.elapsed += now - self._last_tick
@@ -554,9 +562,9 @@ class MainWindow(QMainWindow):
     def _on_about_to_replace(self, old: Game) -> None:
         """The outgoing game keeps the time it ran; the new one starts stopped."""
         if self._clock_on:
-            old.elapsed += time.monotonic() - self._last_tick
+            old.elapsed += self._now() - self._last_tick
         self._clock_on = False
-        self._last_tick = time.monotonic()
+        self._last_tick = self._now()
 
     def _on_passes_used_up(self) -> None:
         self.statusBar().showMessage(
@@ -719,6 +727,23 @@ class MainWindow(QMainWindow):
     @property
     def demo_running(self) -> bool:
         return self._demo_line is not None
+
+    @property
+    def demo_step_ms(self) -> int:
+        """How long Show me waits between two actions (``DEMO_STEP_MS`` unless set)."""
+        return self._demo_timer.interval()
+
+    @demo_step_ms.setter
+    def demo_step_ms(self, ms: int) -> None:
+        self._demo_timer.setInterval(ms)
+
+    @property
+    def solver_idle(self) -> bool:
+        """No solver work waits to start or to answer (winnability note, hint, Show me, a deal).
+
+        What a test waits for instead of sleeping; the answers arrive on the GUI thread.
+        """
+        return not self._solve_timer.isActive() and not self._worker.pending
 
     def toggle_demo(self) -> None:
         """Show me: play a winning line from here, one step at a time; again to stop."""
@@ -1011,7 +1036,7 @@ class MainWindow(QMainWindow):
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         super().changeEvent(event)
         if event.type() in (QEvent.Type.ActivationChange, QEvent.Type.WindowStateChange):
-            self._tick()
+            self.update_clock()
         if event.type() == QEvent.Type.WindowStateChange:
             self.act_full_screen.setChecked(self.isFullScreen())
 
@@ -1039,7 +1064,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
         self.stop_demo()
-        self._tick()
+        self.update_clock()
         self.save()
         with contextlib.suppress(StorageError, ValueError):
             self._store.save_settings(

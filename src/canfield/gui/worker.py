@@ -82,6 +82,11 @@ class Worker(QObject):
         self._pool.clear()
         self._callbacks.clear()
 
+    @property
+    def pending(self) -> bool:
+        """Whether an answer is still to come (its job is queued, running or not yet delivered)."""
+        return bool(self._callbacks)
+
     def wait(self, msecs: int = -1) -> bool:
         return self._pool.waitForDone(msecs)
 
