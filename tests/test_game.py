@@ -61,21 +61,26 @@ def test_undo_reaches_back_one_hundred_actions() -> None:
 
 
 def test_undo_restores_points_of_a_take_back_sequence() -> None:
-    # Base 7H, columns 9S 8H 2C 3C: 8H goes up, is taken back onto 9S (its points
-    # kept, docs/rules.md §5) and goes up again (five more).
+    # Base 7H, columns 9S 8H 2C 3C: 8H goes up, is taken back off the foundation
+    # onto 9S (its points kept, docs/rules.md §5) and goes up again (five more).
     first = parse_cards("7H 9S 8H 2C 3C")
     rest = [c for c in CARDS if c not in first]
     game = Game.from_deck([*rest[:13], *first, *rest[13:]])
-    scores = [game.score]
+    hearts, nine, eight = 1, parse_card("9S"), parse_card("8H")
+    seen = [(game.score, game.state)]
     for move in ("8H>f", "8H>1", "8H>f"):
         game.play(move)
-        scores.append(game.score)
-    assert scores == [0, 5, 5, 10]
-    assert game.columns[0] == (parse_card("9S"),)
-    for expected in (5, 5, 0):
+        seen.append((game.score, game.state))
+    assert [score for score, _ in seen] == [0, 5, 5, 10]
+    up, taken_back, up_again = (state for _, state in seen[1:])
+    assert up.foundations[hearts] == 2
+    assert taken_back.foundations[hearts] == 1 and taken_back.columns[0] == (nine, eight)
+    assert up_again.foundations[hearts] == 2 and up_again.columns[0] == (nine,)
+    # Each undo gives back the position and the score before that action.
+    for score, state in reversed(seen[:-1]):
         assert game.undo()
-        assert game.score == expected
-    assert game.columns[1] == (parse_card("8H"),)
+        assert (game.score, game.state) == (score, state)
+    assert game.columns[1] == (eight,) and not game.can_undo
 
 
 def test_restart_deals_the_same_cards_fresh(example: Game) -> None:
