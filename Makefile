@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+CORE := $(VENV)/.core
 
 .PHONY: run test lint typecheck unit test-a11y bench bench-app bench-solver bench-storage screenshots clean \
 	install-desktop uninstall-desktop
@@ -11,49 +12,54 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP): $(BIN)/python pyproject.toml
+$(STAMP): $(BIN)/python pyproject.toml setup.py
 	$(BIN)/python -m pip install --quiet -e '.[test]'
-	touch $(STAMP)
+	touch $(STAMP) $(CORE)
 
-run: $(STAMP)
+# The compiled search core (src/canfield/solver/_core.c), rebuilt in place when its source changes.
+$(CORE): $(STAMP) src/canfield/solver/_core.c
+	$(BIN)/python -m pip install --quiet --no-deps -e .
+	touch $(CORE)
+
+run: $(CORE)
 	$(BIN)/canfield
 
-lint: $(STAMP)
+lint: $(CORE)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/lint-imports
 
-typecheck: $(STAMP)
+typecheck: $(CORE)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+unit: $(CORE)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -n 2 -q
 
 # The app under a real screen-reader stack (Xvfb, AT-SPI, pyatspi, xdotool), all four
 # languages. Also part of `make unit` (tests/a11y); without the stack it skips and says why.
-test-a11y: $(STAMP)
+test-a11y: $(CORE)
 	@$(BIN)/python tests/a11y/stack.py || true
 	$(BIN)/python -m pytest -n 2 -q -rs tests/a11y
 
 test: lint typecheck unit
 
-bench: $(STAMP)
+bench: $(CORE)
 	$(BIN)/python benchmarks/bench_engine.py
 
-bench-solver: $(STAMP)
+bench-solver: $(CORE)
 	taskset -c 0 $(BIN)/python benchmarks/bench_solver.py --count 400 --time-limit 10
 
-bench-storage: $(STAMP)
+bench-storage: $(CORE)
 	$(BIN)/python benchmarks/bench_storage.py
 
-bench-app: $(STAMP)
+bench-app: $(CORE)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/bench_app.py
 
-screenshots: $(STAMP)
+screenshots: $(CORE)
 	CANFIELD=$(BIN)/canfield sh tools/make_screenshots.sh
 
 clean:
-	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache src/canfield/solver/_core*.so
 
 # Desktop integration (XDG): a menu entry, its icon and AppStream metainfo under $(PREFIX)/share.
 # The entry starts this clone's app ($(VENV)/bin/canfield-app); `make install-desktop PREFIX=/usr/local`

@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from canfield.cards import Card
 from canfield.deal import DealCode, deck_for_deal, parse_deck, random_deal_number
@@ -28,6 +29,9 @@ from canfield.solver.search import (
 )
 from canfield.state import State, initial_state
 from canfield.variants import CANFIELD, Variant, variant_named
+
+if TYPE_CHECKING:
+    from canfield.solver.search import LostKeys
 
 __all__ = [
     "HintResult",
@@ -151,8 +155,8 @@ def _solve(
     quick_first: bool = True,
     restarts: bool = True,
     clock: Callable[[], float] = time.perf_counter,
-    known_lost: set[tuple[object, ...]] | None = None,
-) -> tuple[Solution, set[tuple[object, ...]]]:
+    known_lost: LostKeys | None = None,
+) -> tuple[Solution, LostKeys]:
     """:func:`solve`, seeded with ``known_lost`` keys; also the lost keys when LOST."""
     time_limit, node_limit, table_limit = limits.time_limit, limits.node_limit, limits.table_limit
     budget = _Budget(time_limit, node_limit, clock)
@@ -160,10 +164,10 @@ def _solve(
         return Solution(Verdict.WON, (), 0, 0.0), set()
     main = Search(state, Options(), table_limit, known_lost)
 
-    def done(result: SearchResult) -> tuple[Solution, set[tuple[object, ...]]]:
+    def done(result: SearchResult) -> tuple[Solution, LostKeys]:
         line = tuple(realize(state, result.moves)) if result.verdict is Verdict.WON else ()
         seconds = budget.clock() - budget.started
-        lost = main.lost_keys() if result.verdict is Verdict.LOST else set()
+        lost: LostKeys = main.lost_keys() if result.verdict is Verdict.LOST else set()
         return Solution(result.verdict, line, budget.nodes, seconds), lost
 
     if relaxation and state.draw == 3:

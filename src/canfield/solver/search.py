@@ -11,17 +11,25 @@ Moves are made by :func:`canfield.rules.play_known` and
 generated move does not need), so the rules live in one place. A
 :class:`Search` can run in slices, which lets the solver interleave it with
 helpers. The proofs of the prunings are in ``docs/solver.md``.
+
+The same search is compiled (``canfield.solver._core``, built from
+``_core.c`` at install): :class:`Search` runs it whenever it is importable
+and the options are ones it has (all but P3/P4), and runs the Python loop
+here otherwise, or when ``CANFIELD_PURE_PYTHON=1``. Both visit the same
+positions in the same order; ``tests/test_search_core.py`` holds the
+compiled generator to the rules move by move.
 """
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 from itertools import chain
-from typing import Final
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 from canfield.kernel import (
     FROM_FOUNDATION,
@@ -41,10 +49,35 @@ from canfield.moves import FOUNDATION, Move
 from canfield.state import State
 from canfield.variants import CANFIELD, ColumnMoves, EmptyColumns, Variant
 
-__all__ = ["DEFAULT_TABLE_LIMIT", "Limits", "Search", "SearchResult", "Verdict", "search"]
+try:
+    from canfield.solver import _core
+except ImportError:  # not built (no C compiler where it was installed): the Python loop
+    COMPILED = False
+else:
+    COMPILED = True
 
-DEFAULT_TABLE_LIMIT: Final = 3_000_000
-"""Positions the transposition table keeps (about 1 GB at most); past it, no new entries."""
+if TYPE_CHECKING:
+    from canfield.solver._core import Table
+
+    LostKeys: TypeAlias = set[tuple[object, ...]] | Table
+    """Keys a search proved lost: a set (Python search) or the compiled search's table."""
+
+__all__ = [
+    "COMPILED",
+    "DEFAULT_TABLE_LIMIT",
+    "Limits",
+    "Search",
+    "SearchResult",
+    "Verdict",
+    "compiled_supports",
+    "search",
+]
+
+DEFAULT_TABLE_LIMIT: Final = 8_000_000
+"""Positions the transposition table keeps; past it, no new entries. The compiled core keeps
+a position in about 50 bytes, so a solve (main search, plus helpers with a quarter each) stays
+under about 700 MB; the pure-Python search needs about 300 bytes a position (and hours to fill).
+"""
 
 _CHECK_EVERY: Final = 512
 _WON: Final = (13, 13, 13, 13)
@@ -132,6 +165,8 @@ class Rules:
     """P5 holds: no take-backs (docs/solver.md)."""
     recycles: int | None
     """How many recycles the variant allows in all (``None``: no limit)."""
+    tables: tuple[tuple[bytes, ...], tuple[bytes, ...]]
+    """``parents`` (each in the order Python iterates it) and ``children``, for the C core."""
 
 
 _RULES: dict[tuple[Variant, int], Rules] = {}
@@ -154,6 +189,10 @@ def rules_of(state: State) -> Rules:
             take_backs=variant.take_backs,
             safe_up=not variant.take_backs,
             recycles=variant.recycles,
+            tables=(
+                tuple(bytes(tuple(p)) for p in parents),
+                tuple(bytes(c) for c in children_table(variant, state.base)),
+            ),
         )
         _RULES[(variant, state.base)] = found
     return found
@@ -486,14 +525,89 @@ def _play_talon(
     return play_from_talon(node, card, rest, pointer, target), rest, pointer
 
 
-def expand(state: State, options: Options | None = None) -> list[tuple[Move, State]]:
+_TAILS: Final = {
+    ColumnMoves.ANY_TAIL: 0,
+    ColumnMoves.WHOLE_COLUMN: 1,
+    ColumnMoves.WHOLE_OR_UNCOVERING: 2,
+}
+_VERDICTS: Final = (Verdict.UNKNOWN, Verdict.WON, Verdict.LOST)
+
+
+def compiled_supports(options: Options) -> bool:
+    """Whether the compiled core has these options (P3 and P4 are the Python search's only)."""
+    return not (options.take_back_rule or options.tail_rule)
+
+
+def _wants_core(options: Options, compiled: bool | None) -> bool:
+    """``compiled``: True requires the core, False refuses it, None takes it where it can."""
+    if compiled is None:
+        pure = os.environ.get("CANFIELD_PURE_PYTHON", "") not in ("", "0")
+        return COMPILED and compiled_supports(options) and not pure
+    if compiled and not COMPILED:
+        raise RuntimeError("the compiled search core (canfield.solver._core) is not built")
+    if compiled and not compiled_supports(options):
+        raise ValueError("the compiled search has no P3/P4 (take_back_rule, tail_rule)")
+    return compiled
+
+
+def _core_search(
+    root: State,
+    cards: tuple[int, ...],
+    pointer: int,
+    *,
+    options: Options,
+    table_limit: int,
+    known_lost: Table | None,
+) -> _core.Search:
+    """The compiled search of the (normalized) ``root``, with the variant's tables passed in."""
+    rules = rules_of(root)
+    parents, children = rules.tables
+    core_rules = (
+        root.base,
+        root.draw,
+        -1 if rules.recycles is None else rules.recycles + 1,
+        _TAILS[rules.tails],
+        rules.to_empty,
+        rules.take_backs,
+        root.variant.auto_fill,
+        rules.safe_up,
+        parents,
+        children,
+    )
+    return _core.Search(
+        bytes(cards),
+        pointer,
+        bytes(root.reserve),
+        bytes(root.foundations),
+        tuple(bytes(c) for c in root.columns),
+        root.recycles,
+        core_rules,
+        (options.symmetry, options.take_backs, options.safe_up, options.seed),
+        table_limit,
+        known_lost,
+    )
+
+
+def expand(
+    state: State, options: Options | None = None, *, compiled: bool = False
+) -> list[tuple[Move, State]]:
     """Every candidate move of ``state`` and the position the search makes of it (for tests).
 
-    The positions are made exactly as :meth:`Search.run` makes them.
+    The positions are made exactly as :meth:`Search.run` makes them, by the
+    Python search or (``compiled``) by the compiled core.
     """
     options = options or Options()
     rules = rules_of(state)
     node, cards, pointer = _normalize(state)
+    if _wants_core(options, compiled):
+        core = _core_search(node, cards, pointer, options=options, table_limit=1, known_lost=None)
+        return [
+            (
+                _MOVE[card][target],
+                State(stock, waste, reserve, found, columns, node.base, node.draw, node.variant, r),
+            )
+            for card, target, _, _, (stock, waste, reserve, found, columns, r) in core.expand()
+        ]
     merge = rules.recycles is None
     out = []
     for move, card, source, index in successors(node, cards, pointer, options):
@@ -534,7 +648,9 @@ class Search:
         state: State,
         options: Options | None = None,
         table_limit: int = DEFAULT_TABLE_LIMIT,
-        known_lost: set[tuple[object, ...]] | None = None,
+        known_lost: LostKeys | None = None,
+        *,
+        compiled: bool | None = None,
     ) -> None:
         """``known_lost``: keys of positions proved lost from a root this one reaches.
 
@@ -542,7 +658,9 @@ class Search:
         is the search's own table from then on: when it proves its root lost
         too, every key in it is lost (``table``), ready to seed an earlier
         position of the same game. Keys carry over because both roots share
-        the talon order and the reserve (``_key``).
+        the talon order and the reserve (``_key``). Keys of the other kind of
+        search (compiled or Python) are not read: skipping them is only a saving.
+        ``compiled``: see :func:`_wants_core`.
         """
         self.options = options or Options()
         self.table_limit = table_limit
@@ -550,15 +668,25 @@ class Search:
         self.nodes = 0
         self.seconds = 0.0
         self.verdict = Verdict.UNKNOWN
-        self._visited: set[tuple[object, ...]] = set() if known_lost is None else known_lost
+        self._visited: set[tuple[object, ...]] = (
+            known_lost if isinstance(known_lost, set) else set()
+        )
         self.table: set[tuple[object, ...]] = set()
         """Once the search has proved its root lost: its table, every key in it lost."""
         self._frames: list[_Frame] = []
+        self._core: _core.Search | None = None
         if state.foundations == _WON:
             self.verdict = Verdict.WON
             return
         root, cards, pointer = _normalize(state)
         self._rules = rules_of(root)
+        if _wants_core(self.options, compiled):
+            seed = None if isinstance(known_lost, set) else known_lost
+            self._core = _core_search(
+                root, cards, pointer, options=self.options, table_limit=table_limit, known_lost=seed
+            )
+            self.nodes = 1
+            return
         self._visited.add(_key(root, pointer, self.options.symmetry))
         reach = _reach(cards, pointer, root)
         moves = _moves(root, cards, pointer, self.options, rules=self._rules, reach=reach)
@@ -578,6 +706,8 @@ class Search:
         """Search on for at most ``time_limit`` seconds of ``clock``, ``node_limit`` positions."""
         if self.verdict is not Verdict.UNKNOWN:
             return self.result()
+        if self._core is not None:
+            return self._run_core(self._core, time_limit, node_limit, clock)
         started = clock()
         deadline = None if time_limit is None else started + time_limit
         nodes = self.nodes
@@ -671,6 +801,26 @@ class Search:
             self.table = visited if outcome is Verdict.LOST else set()
         return self.result()
 
-    def lost_keys(self) -> set[tuple[object, ...]]:
+    def _run_core(
+        self,
+        core: _core.Search,
+        time_limit: float | None,
+        node_limit: int | None,
+        clock: Callable[[], float],
+    ) -> SearchResult:
+        started = clock()
+        deadline = None if time_limit is None else started + time_limit
+        stop = None if node_limit is None else self.nodes + node_limit
+        outcome = _VERDICTS[core.run(deadline, stop, clock)]
+        self.nodes = core.nodes
+        self.seconds += clock() - started
+        self.verdict = outcome
+        if outcome is Verdict.WON:
+            self.path = [_MOVE[card][target] for card, target in core.moves()]
+        return self.result()
+
+    def lost_keys(self) -> LostKeys:
         """Its table: every key in it is lost once the root is known to be lost (by any search)."""
+        if self._core is not None:
+            return self._core.table()
         return self.table if self.verdict is Verdict.LOST else self._visited

@@ -1,0 +1,1091 @@
+/* The solver's hot loop in C: the same depth-first search as canfield.solver.search.Search.
+ *
+ * It searches the same K+ positions with the same move generator, in the same
+ * order (without a seed), the same transposition key and the same table_limit
+ * semantics, so a search here visits exactly the positions the Python search
+ * visits (tests/test_search_core*.py check that node for node, and check every
+ * generated move against canfield.rules).  The rules are not re-derived here:
+ * the caller passes the variant's tables (canfield.kernel's parents/children)
+ * and the fields of canfield.solver.search.Rules; docs/solver.md has the proofs.
+ *
+ * A key is the position in a few dozen bytes (split + recycles, reserve size,
+ * foundations, the columns sorted); the table keeps whole keys, never hashes
+ * alone, so "seen" is never a guess.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NCARDS 52
+#define FOUNDATION 4
+#define SRC_TALON (-2)
+#define SRC_RESERVE (-1)
+#define SRC_FOUNDATION 4
+#define AFTER_RECYCLE 64
+#define MAXCANDS 272 /* distinct (card, target) pairs: 52 x 5 */
+#define KEYMAX 72
+#define CHECK_EVERY 4096
+#define TEMP_BUCKETS 65536
+
+enum { TAILS_ANY = 0, TAILS_WHOLE = 1, TAILS_UNCOVERING = 2 };
+enum { UNKNOWN = 0, WON = 1, LOST = 2 };
+
+typedef struct {
+    uint8_t card;
+    int8_t target;
+    int8_t source;
+    uint8_t index;
+} Cand;
+
+typedef struct {
+    uint8_t cols[4][NCARDS];
+    uint8_t len[4];
+    uint8_t found[4];
+    uint8_t talon[NCARDS];
+    uint8_t talon_len;
+    uint8_t pointer;
+    uint8_t reserve_len;
+    uint8_t recycles;
+} Pos;
+
+typedef struct {
+    uint8_t fits[NCARDS][NCARDS]; /* fits[upper][lower]: upper may lie on lower in a column */
+    uint8_t children[NCARDS][NCARDS];
+    uint8_t nchildren[NCARDS];
+    uint8_t parents[NCARDS][NCARDS]; /* in the order Python iterates the frozenset */
+    uint8_t nparents[NCARDS];
+    int base, draw, passes; /* passes < 0: unlimited */
+    int tails, to_empty, take_backs, auto_fill, safe_up;
+} Rules;
+
+/* ---------------------------------------------------------------- the table */
+
+typedef struct {
+    PyObject_HEAD
+    uint64_t *slots; /* 0: empty; else tag (24 bits) << 40 | (arena offset + 1) */
+    size_t mask;
+    size_t count;
+    uint8_t *arena;
+    size_t arena_len, arena_cap;
+} TableObject;
+
+static PyTypeObject TableType;
+
+static uint64_t hash_key(const uint8_t *k, int n) {
+    uint64_t h = 0x9E3779B97F4A7C15ull ^ (uint64_t)n;
+    int i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, k + i, 8);
+        h = (h ^ w) * 0xbf58476d1ce4e5b9ull;
+        h ^= h >> 31;
+    }
+    uint64_t w = 0;
+    memcpy(&w, k + i, (size_t)(n - i));
+    h = (h ^ w) * 0x94d049bb133111ebull;
+    h ^= h >> 29;
+    h *= 0xbf58476d1ce4e5b9ull;
+    h ^= h >> 32;
+    return h;
+}
+
+static int table_init_slots(TableObject *t, size_t size) {
+    t->slots = calloc(size, sizeof(uint64_t));
+    if (!t->slots) return -1;
+    t->mask = size - 1;
+    return 0;
+}
+
+static TableObject *table_new(void) {
+    TableObject *t = PyObject_New(TableObject, &TableType);
+    if (!t) return NULL;
+    t->slots = NULL;
+    t->arena = NULL;
+    t->count = 0;
+    t->arena_len = t->arena_cap = 0;
+    if (table_init_slots(t, 1 << 12) < 0) {
+        Py_DECREF(t);
+        PyErr_NoMemory();
+        return NULL;
+    }
+    return t;
+}
+
+static void table_dealloc(TableObject *t) {
+    free(t->slots);
+    free(t->arena);
+    PyObject_Free(t);
+}
+
+static Py_ssize_t table_len(TableObject *t) { return (Py_ssize_t)t->count; }
+
+/* The slot holding key, or the empty slot where it would go (*found says which). */
+static size_t table_find(const TableObject *t, uint64_t h, const uint8_t *k, int n, int *found) {
+    uint64_t tag = h >> 40;
+    size_t i = (size_t)h & t->mask;
+    for (;;) {
+        uint64_t s = t->slots[i];
+        if (!s) {
+            *found = 0;
+            return i;
+        }
+        if ((s >> 40) == tag) {
+            const uint8_t *e = t->arena + ((s & 0xFFFFFFFFFFull) - 1);
+            if (e[0] == n && memcmp(e + 1, k, (size_t)n) == 0) {
+                *found = 1;
+                return i;
+            }
+        }
+        i = (i + 1) & t->mask;
+    }
+}
+
+static int table_grow(TableObject *t) {
+    size_t size = (t->mask + 1) * 2;
+    uint64_t *old = t->slots;
+    size_t old_size = t->mask + 1;
+    if (table_init_slots(t, size) < 0) {
+        t->slots = old;
+        return -1;
+    }
+    for (size_t j = 0; j < old_size; j++) {
+        uint64_t s = old[j];
+        if (!s) continue;
+        const uint8_t *e = t->arena + ((s & 0xFFFFFFFFFFull) - 1);
+        uint64_t h = hash_key(e + 1, e[0]);
+        size_t i = (size_t)h & t->mask;
+        while (t->slots[i]) i = (i + 1) & t->mask;
+        t->slots[i] = s;
+    }
+    free(old);
+    return 0;
+}
+
+/* Put key in the empty slot table_find gave. */
+static int table_put(TableObject *t, size_t slot, uint64_t h, const uint8_t *k, int n) {
+    if (t->arena_len + (size_t)n + 1 > t->arena_cap) {
+        size_t cap = t->arena_cap ? t->arena_cap * 2 : (1 << 16);
+        uint8_t *a = realloc(t->arena, cap);
+        if (!a) return -1;
+        t->arena = a;
+        t->arena_cap = cap;
+    }
+    size_t off = t->arena_len;
+    t->arena[off] = (uint8_t)n;
+    memcpy(t->arena + off + 1, k, (size_t)n);
+    t->arena_len += (size_t)n + 1;
+    t->slots[slot] = ((h >> 40) << 40) | (uint64_t)(off + 1);
+    t->count++;
+    if (t->count * 2 > t->mask + 1) return table_grow(t);
+    return 0;
+}
+
+static PySequenceMethods table_as_sequence = {.sq_length = (lenfunc)table_len};
+
+static PyTypeObject TableType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "canfield.solver._core.Table",
+    .tp_doc = "Keys of positions a compiled search has seen (all lost once its root is lost).",
+    .tp_basicsize = sizeof(TableObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_dealloc = (destructor)table_dealloc,
+    .tp_as_sequence = &table_as_sequence,
+};
+
+/* ---------------------------------------------------------------- the search */
+
+typedef struct {
+    Pos pos;
+    uint32_t cbegin, ccur, cend; /* its candidates in the shared candidate stack */
+    uint8_t late;                /* the late moves (empty columns, take-backs) are still to make */
+    uint8_t temporary;           /* its key is kept only while it is on the stack */
+    uint8_t keylen;
+    Cand move; /* the move that led here */
+    int32_t temp_next;
+    uint64_t hash;
+    uint8_t key[KEYMAX];
+} Frame;
+
+typedef struct {
+    PyObject_HEAD
+    Rules rules;
+    int symmetry, take_backs, safe_up;
+    uint64_t rng;
+    int shuffle;
+    uint8_t reserve[NCARDS];
+    int reserve_size;
+    TableObject *table;
+    long long table_limit;
+    Frame *frames;
+    size_t nframes, cap_frames;
+    Cand *cands;
+    size_t ncands, cap_cands;
+    int32_t *temp_head;
+    long long nodes;
+    int verdict;
+    PyObject *won; /* list of (card, target) when won */
+} SearchObject;
+
+static PyTypeObject SearchType;
+
+typedef struct {
+    uint8_t card[NCARDS];
+    uint8_t index[NCARDS];
+    int n;
+    int16_t at[NCARDS]; /* card -> index (with AFTER_RECYCLE), or -1 */
+} Reach;
+
+static inline int on_cycle(int size, int pointer, int draw) {
+    return draw == 1 || pointer % draw == 0 || pointer == size;
+}
+
+static inline void reach_add(Reach *r, int card, int index) {
+    r->card[r->n] = (uint8_t)card;
+    r->index[r->n] = (uint8_t)index;
+    r->n++;
+    r->at[card] = (int16_t)index;
+}
+
+/* search._reach: the talon cards taps can bring to the waste top, in the same order. */
+static void compute_reach(const Rules *R, const Pos *p, Reach *r) {
+    int size = p->talon_len, pointer = p->pointer, draw = R->draw;
+    r->n = 0;
+    for (int c = 0; c < NCARDS; c++) r->at[c] = -1;
+    if (R->passes < 0) {
+        if (draw == 1) {
+            for (int i = 0; i < size; i++) reach_add(r, p->talon[i], i);
+            return;
+        }
+        if (pointer > 0) reach_add(r, p->talon[pointer - 1], pointer - 1);
+        int q = pointer;
+        while (q < size) {
+            q = q + draw < size ? q + draw : size;
+            reach_add(r, p->talon[q - 1], q - 1);
+        }
+        q = 0;
+        while (q < size) {
+            q = q + draw < size ? q + draw : size;
+            if (r->at[p->talon[q - 1]] < 0) reach_add(r, p->talon[q - 1], q - 1);
+        }
+        return;
+    }
+    if (pointer > 0) reach_add(r, p->talon[pointer - 1], pointer - 1);
+    int q = pointer;
+    while (q < size) {
+        q = q + draw < size ? q + draw : size;
+        reach_add(r, p->talon[q - 1], q - 1);
+    }
+    if (p->recycles < R->passes - 1) {
+        q = 0;
+        while (q < size) {
+            q = q + draw < size ? q + draw : size;
+            if (r->at[p->talon[q - 1]] < 0) reach_add(r, p->talon[q - 1], q - 1 + AFTER_RECYCLE);
+        }
+    }
+}
+
+static inline int column_start(const Rules *R, const uint8_t *col, int n) {
+    int i = n - 1;
+    if (i < 0) return 0;
+    while (i > 0 && R->fits[col[i]][col[i - 1]]) i--;
+    return i;
+}
+
+static inline int mod13(int x) { return ((x % 13) + 13) % 13; }
+
+static uint64_t next_random(SearchObject *s) {
+    uint64_t z = (s->rng += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+static void shuffle(SearchObject *s, Cand *a, int n) {
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)(next_random(s) % (uint64_t)(i + 1));
+        Cand t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+    }
+}
+
+#define ADD(list, n, c, t, src, idx) \
+    do { \
+        list[n].card = (uint8_t)(c); \
+        list[n].target = (int8_t)(t); \
+        list[n].source = (int8_t)(src); \
+        list[n].index = (uint8_t)(idx); \
+        n++; \
+    } while (0)
+
+/* search._candidates: the early moves, best first, into out; *late says whether late moves exist. */
+static int gen_early(SearchObject *s, const Pos *p, const Reach *r, Cand *out, int *late) {
+    const Rules *R = &s->rules;
+    Cand up[16], rdown[8], esrc[MAXCANDS], tdown[MAXCANDS], whole[MAXCANDS], part[MAXCANDS];
+    int nup = 0, nr = 0, ne = 0, nt = 0, nw = 0, np = 0;
+    int base = R->base;
+    int following[4];
+    for (int suit = 0; suit < 4; suit++)
+        following[suit] = p->found[suit] < 13 ? suit * 13 + (base + p->found[suit]) % 13 : -1;
+    int top = p->reserve_len ? s->reserve[p->reserve_len - 1] : -1;
+    if (top >= 0 && following[top / 13] == top) ADD(up, nup, top, FOUNDATION, SRC_RESERVE, 0);
+    if (r->n) {
+        for (int suit = 0; suit < 4; suit++) {
+            int card = following[suit];
+            if (card >= 0 && r->at[card] >= 0) ADD(up, nup, card, FOUNDATION, SRC_TALON, r->at[card]);
+        }
+    }
+    if (R->safe_up && s->safe_up) {
+        for (int k = 0; k < 4; k++) {
+            int n = p->len[k];
+            if (n && (n > 1 || !p->reserve_len)) {
+                int end = p->cols[k][n - 1];
+                if (following[end / 13] == end) {
+                    int safe = 1;
+                    for (int i = 0; i < R->nchildren[end]; i++) {
+                        int d = R->children[end][i];
+                        if (mod13(d - base) >= p->found[d / 13]) {
+                            safe = 0;
+                            break;
+                        }
+                    }
+                    if (safe) { /* P5: nothing can ever go on it again */
+                        int one = 0;
+                        ADD(out, one, end, FOUNDATION, k, 0);
+                        *late = 0;
+                        return one;
+                    }
+                }
+            }
+        }
+    }
+    int8_t tail_col[NCARDS];
+    uint8_t tail_idx[NCARDS];
+    memset(tail_col, -1, sizeof tail_col);
+    int starts[4] = {0, 0, 0, 0};
+    int empties = 0;
+    for (int k = 0; k < 4; k++) {
+        int n = p->len[k];
+        const uint8_t *col = p->cols[k];
+        if (!n) {
+            empties++;
+            continue;
+        }
+        int end = col[n - 1];
+        if (following[end / 13] == end) ADD(up, nup, end, FOUNDATION, k, 0);
+        int start = column_start(R, col, n);
+        starts[k] = start;
+        if (R->tails == TAILS_ANY) {
+            for (int i = start; i < n; i++) {
+                tail_col[col[i]] = (int8_t)k;
+                tail_idx[col[i]] = (uint8_t)i;
+            }
+        } else {
+            if (start == 0) {
+                tail_col[col[0]] = (int8_t)k;
+                tail_idx[col[0]] = 0;
+            }
+            if (R->tails == TAILS_UNCOVERING) {
+                for (int i = start > 1 ? start : 1; i < n; i++) {
+                    int under = col[i - 1];
+                    if (following[under / 13] == under) {
+                        tail_col[col[i]] = (int8_t)k;
+                        tail_idx[col[i]] = (uint8_t)i;
+                    }
+                }
+            }
+        }
+    }
+    for (int j = 0; j < 4; j++) {
+        int n = p->len[j];
+        if (!n) continue;
+        int end = p->cols[j][n - 1];
+        for (int x = 0; x < R->nchildren[end]; x++) {
+            int card = R->children[end][x];
+            if (card == top) {
+                ADD(rdown, nr, card, j, SRC_RESERVE, 0);
+                continue;
+            }
+            if (r->at[card] >= 0) {
+                ADD(tdown, nt, card, j, SRC_TALON, r->at[card]);
+                continue;
+            }
+            int k = tail_col[card];
+            if (k >= 0 && k != j) { /* a tail over 25 cards can hold a child of its own end */
+                int i = tail_idx[card];
+                if (i > starts[k])
+                    ADD(part, np, card, j, k, 0);
+                else if (i == 0 && p->reserve_len)
+                    ADD(esrc, ne, card, j, k, 0);
+                else
+                    ADD(whole, nw, card, j, k, 0);
+            }
+        }
+    }
+    if (s->shuffle) {
+        if (nup > 1) shuffle(s, up, nup);
+        if (nr > 1) shuffle(s, rdown, nr);
+        if (ne > 1) shuffle(s, esrc, ne);
+        if (nt > 1) shuffle(s, tdown, nt);
+        if (nw > 1) shuffle(s, whole, nw);
+        if (np > 1) shuffle(s, part, np);
+    }
+    int n = 0;
+    memcpy(out + n, up, (size_t)nup * sizeof(Cand));
+    n += nup;
+    memcpy(out + n, rdown, (size_t)nr * sizeof(Cand));
+    n += nr;
+    memcpy(out + n, esrc, (size_t)ne * sizeof(Cand));
+    n += ne;
+    memcpy(out + n, tdown, (size_t)nt * sizeof(Cand));
+    n += nt;
+    memcpy(out + n, whole, (size_t)nw * sizeof(Cand));
+    n += nw;
+    memcpy(out + n, part, (size_t)np * sizeof(Cand));
+    n += np;
+    *late = empties || (s->take_backs && R->take_backs);
+    return n;
+}
+
+/* search._late: moves into an empty column, then foundation take-backs. */
+static int gen_late(SearchObject *s, const Pos *p, const Reach *r, Cand *out) {
+    const Rules *R = &s->rules;
+    int n = 0, base = R->base;
+    int empties[4], ne = 0, starts[4] = {0, 0, 0, 0};
+    for (int k = 0; k < 4; k++) {
+        if (p->len[k])
+            starts[k] = column_start(R, p->cols[k], p->len[k]);
+        else
+            empties[ne++] = k;
+    }
+    if (s->symmetry && ne > 1) ne = 1; /* empty columns are interchangeable */
+    for (int e = 0; e < ne; e++) {
+        int j = empties[e];
+        if (R->to_empty && p->reserve_len) /* only without the auto-fill can this happen */
+            ADD(out, n, s->reserve[p->reserve_len - 1], j, SRC_RESERVE, 0);
+        for (int x = 0; x < r->n; x++) ADD(out, n, r->card[x], j, SRC_TALON, r->index[x]);
+        if (!R->to_empty) continue;
+        for (int k = 0; k < 4; k++) {
+            int len = p->len[k];
+            if (k == j || !len) continue;
+            /* a whole column into an empty one only swaps two columns */
+            int first = s->symmetry ? (starts[k] > 1 ? starts[k] : 1) : starts[k];
+            if (R->tails == TAILS_WHOLE) {
+                if (first == 0) ADD(out, n, p->cols[k][0], j, k, 0);
+                continue;
+            }
+            for (int i = first; i < len; i++) ADD(out, n, p->cols[k][i], j, k, 0);
+        }
+    }
+    if (!(s->take_backs && R->take_backs)) return n;
+    int tops[4], nt = 0;
+    for (int suit = 0; suit < 4; suit++)
+        if (p->found[suit]) tops[nt++] = suit * 13 + (base + p->found[suit] - 1) % 13;
+    if (R->to_empty)
+        for (int t = 0; t < nt; t++)
+            for (int e = 0; e < ne; e++) ADD(out, n, tops[t], empties[e], SRC_FOUNDATION, 0);
+    for (int t = 0; t < nt; t++) {
+        int card = tops[t];
+        for (int x = 0; x < R->nparents[card]; x++) {
+            int parent = R->parents[card][x];
+            for (int j = 0; j < 4; j++)
+                if (p->len[j] && p->cols[j][p->len[j] - 1] == parent)
+                    ADD(out, n, card, j, SRC_FOUNDATION, 0);
+        }
+    }
+    return n;
+}
+
+/* kernel.play_known / search._play_talon: the child of p by c, made in place in q (a copy of p). */
+static void play(const SearchObject *s, const Pos *p, Pos *q, Cand c) {
+    const Rules *R = &s->rules;
+    int card = c.card, suit = card / 13, target = c.target;
+    memcpy(q, p, sizeof(Pos));
+    if (c.source == SRC_TALON) {
+        int index = c.index;
+        if (index >= AFTER_RECYCLE) { /* one more recycle first (limited passes) */
+            index -= AFTER_RECYCLE;
+            q->recycles++;
+        }
+        memmove(q->talon + index, p->talon + index + 1, (size_t)(p->talon_len - index - 1));
+        q->talon_len = (uint8_t)(p->talon_len - 1);
+        int pointer = index;
+        if (R->passes < 0 && index && on_cycle(q->talon_len, index, R->draw)) pointer = 0;
+        q->pointer = (uint8_t)pointer;
+        if (target == FOUNDATION)
+            q->found[suit]++;
+        else
+            q->cols[target][q->len[target]++] = (uint8_t)card;
+        return;
+    }
+    const uint8_t *moving;
+    int count = 1;
+    uint8_t one = (uint8_t)card;
+    moving = &one;
+    if (c.source == SRC_RESERVE) {
+        q->reserve_len--;
+    } else if (c.source == SRC_FOUNDATION) {
+        q->found[suit]--;
+    } else {
+        int k = c.source, n = p->len[k], i = n - 1;
+        while (p->cols[k][i] != card) i--;
+        moving = p->cols[k] + i;
+        count = n - i;
+        q->len[k] = (uint8_t)i;
+        if (i == 0 && q->reserve_len && R->auto_fill) {
+            q->cols[k][0] = s->reserve[q->reserve_len - 1];
+            q->len[k] = 1;
+            q->reserve_len--;
+        }
+    }
+    if (target == FOUNDATION) {
+        q->found[suit]++;
+    } else {
+        memcpy(q->cols[target] + q->len[target], moving, (size_t)count);
+        q->len[target] = (uint8_t)(q->len[target] + count);
+    }
+}
+
+static int col_less(const Pos *p, int a, int b) {
+    int la = p->len[a], lb = p->len[b], n = la < lb ? la : lb;
+    int c = memcmp(p->cols[a], p->cols[b], (size_t)n);
+    if (c) return c < 0;
+    return la < lb;
+}
+
+/* search._key: split + recycles, reserve size, foundations, the columns (sorted with symmetry). */
+static int make_key(const SearchObject *s, const Pos *p, uint8_t *k) {
+    int order[4] = {0, 1, 2, 3};
+    if (s->symmetry) {
+        for (int i = 1; i < 4; i++) {
+            int x = order[i], j = i - 1;
+            while (j >= 0 && col_less(p, x, order[j])) {
+                order[j + 1] = order[j];
+                j--;
+            }
+            order[j + 1] = x;
+        }
+    }
+    k[0] = (uint8_t)(p->pointer | p->recycles << 6);
+    k[1] = p->reserve_len;
+    k[2] = (uint8_t)(p->found[0] | p->found[1] << 4);
+    k[3] = (uint8_t)(p->found[2] | p->found[3] << 4);
+    int n = 4;
+    for (int i = 0; i < 4; i++) {
+        int c = order[i];
+        k[n++] = p->len[c];
+        memcpy(k + n, p->cols[c], p->len[c]);
+        n += p->len[c];
+    }
+    return n;
+}
+
+static inline int won(const Pos *p) {
+    return p->found[0] == 13 && p->found[1] == 13 && p->found[2] == 13 && p->found[3] == 13;
+}
+
+static int reserve_cands(SearchObject *s, size_t extra) {
+    if (s->ncands + extra <= s->cap_cands) return 0;
+    size_t cap = s->cap_cands ? s->cap_cands : 4096;
+    while (cap < s->ncands + extra) cap *= 2;
+    Cand *c = realloc(s->cands, cap * sizeof(Cand));
+    if (!c) return -1;
+    s->cands = c;
+    s->cap_cands = cap;
+    return 0;
+}
+
+static int reserve_frame(SearchObject *s) {
+    if (s->nframes < s->cap_frames) return 0;
+    size_t cap = s->cap_frames ? s->cap_frames * 2 : 256;
+    Frame *f = realloc(s->frames, cap * sizeof(Frame));
+    if (!f) return -1;
+    s->frames = f;
+    s->cap_frames = cap;
+    return 0;
+}
+
+/* Generate the early candidates of the top frame onto the candidate stack. */
+static int fill_frame(SearchObject *s, Frame *f) {
+    if (reserve_cands(s, MAXCANDS) < 0) return -1;
+    Reach r;
+    compute_reach(&s->rules, &f->pos, &r);
+    int late = 0;
+    int n = gen_early(s, &f->pos, &r, s->cands + s->ncands, &late);
+    f->cbegin = f->ccur = (uint32_t)s->ncands;
+    s->ncands += (size_t)n;
+    f->cend = (uint32_t)s->ncands;
+    f->late = (uint8_t)late;
+    return 0;
+}
+
+static int temp_find(const SearchObject *s, uint64_t h, const uint8_t *k, int n) {
+    for (int32_t i = s->temp_head[h & (TEMP_BUCKETS - 1)]; i >= 0; i = s->frames[i].temp_next) {
+        const Frame *f = &s->frames[i];
+        if (f->hash == h && f->keylen == n && memcmp(f->key, k, (size_t)n) == 0) return 1;
+    }
+    return 0;
+}
+
+static void release_search(SearchObject *s) {
+    free(s->frames);
+    s->frames = NULL;
+    s->nframes = s->cap_frames = 0;
+    free(s->cands);
+    s->cands = NULL;
+    s->ncands = s->cap_cands = 0;
+    free(s->temp_head);
+    s->temp_head = NULL;
+}
+
+static int read_bytes(PyObject *o, uint8_t *out, int most, const char *what) {
+    if (!PyBytes_Check(o)) {
+        PyErr_Format(PyExc_TypeError, "%s must be bytes", what);
+        return -1;
+    }
+    Py_ssize_t n = PyBytes_GET_SIZE(o);
+    const uint8_t *b = (const uint8_t *)PyBytes_AS_STRING(o);
+    if (n > most) {
+        PyErr_Format(PyExc_ValueError, "%s holds %zd cards, at most %d", what, n, most);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (b[i] >= NCARDS) {
+            PyErr_Format(PyExc_ValueError, "%s holds %d, not a card", what, b[i]);
+            return -1;
+        }
+        out[i] = b[i];
+    }
+    return (int)n;
+}
+
+static int read_table(PyObject *o, uint8_t table[NCARDS][NCARDS], uint8_t *lens) {
+    if (!PyTuple_Check(o) || PyTuple_GET_SIZE(o) != NCARDS) {
+        PyErr_SetString(PyExc_TypeError, "a card table must be a tuple of 52 bytes");
+        return -1;
+    }
+    for (int c = 0; c < NCARDS; c++) {
+        int n = read_bytes(PyTuple_GET_ITEM(o, c), table[c], NCARDS, "a card table row");
+        if (n < 0) return -1;
+        lens[c] = (uint8_t)n;
+    }
+    return 0;
+}
+
+/* Search(talon, pointer, reserve, foundations, columns, recycles, rules, options, table_limit,
+ *        known_lost) */
+static int search_init(SearchObject *s, PyObject *args, PyObject *kwds) {
+    PyObject *talon, *reserve, *found, *columns, *rules, *options, *known;
+    int pointer, recycles;
+    long long table_limit;
+    static char *names[] = {"talon", "pointer", "reserve", "foundations", "columns", "recycles",
+                            "rules", "options", "table_limit", "known_lost", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "SiSSO!iO!O!LO", names, &talon, &pointer,
+                                     &reserve, &found, &PyTuple_Type, &columns, &recycles,
+                                     &PyTuple_Type, &rules, &PyTuple_Type, &options, &table_limit,
+                                     &known))
+        return -1;
+    if (s->frames) {
+        PyErr_SetString(PyExc_RuntimeError, "a search is set up once");
+        return -1;
+    }
+    Rules *R = &s->rules;
+    memset(R, 0, sizeof(Rules));
+    PyObject *parents, *children;
+    if (!PyArg_ParseTuple(rules, "iiiiiiiiO!O!;rules", &R->base, &R->draw, &R->passes, &R->tails,
+                          &R->to_empty, &R->take_backs, &R->auto_fill, &R->safe_up, &PyTuple_Type,
+                          &parents, &PyTuple_Type, &children))
+        return -1;
+    if (R->base < 0 || R->base >= NCARDS || (R->draw != 1 && R->draw != 3)) {
+        PyErr_SetString(PyExc_ValueError, "base must be a card and draw 1 or 3");
+        return -1;
+    }
+    if (read_table(parents, R->parents, R->nparents) < 0) return -1;
+    if (read_table(children, R->children, R->nchildren) < 0) return -1;
+    for (int c = 0; c < NCARDS; c++)
+        for (int i = 0; i < R->nparents[c]; i++) R->fits[c][R->parents[c][i]] = 1;
+    unsigned long long seed;
+    if (!PyArg_ParseTuple(options, "pppK;options", &s->symmetry, &s->take_backs, &s->safe_up,
+                          &seed))
+        return -1;
+    s->shuffle = seed != 0;
+    s->rng = seed;
+    s->table_limit = table_limit;
+    Pos p;
+    memset(&p, 0, sizeof p);
+    int n = read_bytes(talon, p.talon, NCARDS, "talon");
+    if (n < 0) return -1;
+    p.talon_len = (uint8_t)n;
+    if (pointer < 0 || pointer > n || recycles < 0 || recycles > 3) {
+        PyErr_SetString(PyExc_ValueError, "the split must lie within the talon, recycles 0-3");
+        return -1;
+    }
+    p.pointer = (uint8_t)pointer;
+    p.recycles = (uint8_t)recycles;
+    s->reserve_size = read_bytes(reserve, s->reserve, NCARDS, "reserve");
+    if (s->reserve_size < 0) return -1;
+    p.reserve_len = (uint8_t)s->reserve_size;
+    uint8_t f[NCARDS];
+    if (read_bytes(found, f, 4, "foundations") != 4) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "four foundation counts");
+        return -1;
+    }
+    if (PyTuple_GET_SIZE(columns) != 4) {
+        PyErr_SetString(PyExc_ValueError, "four columns");
+        return -1;
+    }
+    int total = n + s->reserve_size;
+    for (int suit = 0; suit < 4; suit++) {
+        if (f[suit] > 13) {
+            PyErr_SetString(PyExc_ValueError, "a foundation holds at most 13 cards");
+            return -1;
+        }
+        p.found[suit] = f[suit];
+        total += f[suit];
+    }
+    for (int k = 0; k < 4; k++) {
+        int len = read_bytes(PyTuple_GET_ITEM(columns, k), p.cols[k], NCARDS, "a column");
+        if (len < 0) return -1;
+        p.len[k] = (uint8_t)len;
+        total += len;
+    }
+    if (total > NCARDS) {
+        PyErr_SetString(PyExc_ValueError, "more than 52 cards");
+        return -1;
+    }
+    if (known != Py_None && !PyObject_TypeCheck(known, &TableType)) {
+        PyErr_SetString(PyExc_TypeError, "known_lost must be a Table or None");
+        return -1;
+    }
+    if (known != Py_None) {
+        Py_INCREF(known);
+        s->table = (TableObject *)known;
+    } else {
+        s->table = table_new();
+        if (!s->table) return -1;
+    }
+    s->temp_head = malloc(TEMP_BUCKETS * sizeof(int32_t));
+    if (!s->temp_head || reserve_frame(s) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    memset(s->temp_head, -1, TEMP_BUCKETS * sizeof(int32_t));
+    Frame *root = &s->frames[0];
+    memset(root, 0, sizeof(Frame));
+    root->pos = p;
+    root->temp_next = -1;
+    uint8_t key[KEYMAX];
+    int kn = make_key(s, &p, key);
+    uint64_t h = hash_key(key, kn);
+    int seen;
+    size_t slot = table_find(s->table, h, key, kn, &seen);
+    if (!seen && table_put(s->table, slot, h, key, kn) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    s->nframes = 1;
+    if (fill_frame(s, root) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    s->nodes = 1;
+    s->verdict = UNKNOWN;
+    return 0;
+}
+
+static PyObject *search_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    SearchObject *s = (SearchObject *)type->tp_alloc(type, 0);
+    return (PyObject *)s; /* tp_alloc zeroes the object */
+}
+
+static void search_dealloc(SearchObject *s) {
+    release_search(s);
+    Py_XDECREF(s->table);
+    Py_XDECREF(s->won);
+    Py_TYPE(s)->tp_free((PyObject *)s);
+}
+
+static PyObject *moves_list(const Cand *c, size_t n) {
+    PyObject *out = PyList_New((Py_ssize_t)n);
+    if (!out) return NULL;
+    for (size_t i = 0; i < n; i++) {
+        PyObject *t = Py_BuildValue("(ii)", c[i].card, c[i].target);
+        if (!t) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, (Py_ssize_t)i, t);
+    }
+    return out;
+}
+
+static void finish(SearchObject *s, int verdict) {
+    s->verdict = verdict;
+    release_search(s);
+    if (verdict == WON) { /* the table proves nothing: let it go */
+        TableObject *empty = table_new();
+        Py_XSETREF(s->table, empty);
+        if (!empty) PyErr_Clear();
+    }
+}
+
+/* run(deadline, stop, clock): search on until `clock() > deadline` or `stop` positions. */
+static PyObject *search_run(SearchObject *s, PyObject *args) {
+    PyObject *deadline_obj, *stop_obj, *clock;
+    if (!PyArg_ParseTuple(args, "OOO", &deadline_obj, &stop_obj, &clock)) return NULL;
+    if (s->verdict != UNKNOWN) return PyLong_FromLong(s->verdict);
+    if (!s->frames) {
+        PyErr_SetString(PyExc_RuntimeError, "the search was not set up");
+        return NULL;
+    }
+    double deadline = 0;
+    int timed = deadline_obj != Py_None;
+    if (timed) {
+        deadline = PyFloat_AsDouble(deadline_obj);
+        if (deadline == -1.0 && PyErr_Occurred()) return NULL;
+    }
+    long long stop = -1;
+    if (stop_obj != Py_None) {
+        stop = PyLong_AsLongLong(stop_obj);
+        if (stop == -1 && PyErr_Occurred()) return NULL;
+    }
+    long long nodes = s->nodes;
+    long long steps = 0;
+    int outcome = LOST;
+    uint8_t key[KEYMAX];
+    Cand winning = {0, 0, 0, 0};
+    TableObject *table = s->table;
+    while (s->nframes) {
+        if (stop >= 0 && nodes >= stop) {
+            outcome = UNKNOWN;
+            break;
+        }
+        if (++steps >= CHECK_EVERY) {
+            steps = 0;
+            if (PyErr_CheckSignals() < 0) {
+                s->nodes = nodes;
+                return NULL;
+            }
+            if (timed) {
+                PyObject *now = PyObject_CallNoArgs(clock);
+                if (!now) {
+                    s->nodes = nodes;
+                    return NULL;
+                }
+                double t = PyFloat_AsDouble(now);
+                Py_DECREF(now);
+                if (t == -1.0 && PyErr_Occurred()) {
+                    s->nodes = nodes;
+                    return NULL;
+                }
+                if (t > deadline) {
+                    outcome = UNKNOWN;
+                    break;
+                }
+            }
+        }
+        Frame *f = &s->frames[s->nframes - 1];
+        if (f->ccur == f->cend && f->late) {
+            f->late = 0;
+            if (reserve_cands(s, MAXCANDS) < 0) {
+                s->nodes = nodes;
+                return PyErr_NoMemory();
+            }
+            Reach r;
+            compute_reach(&s->rules, &f->pos, &r);
+            /* the frame's children are popped: its candidates end the stack */
+            int n = gen_late(s, &f->pos, &r, s->cands + s->ncands);
+            f->ccur = (uint32_t)s->ncands;
+            s->ncands += (size_t)n;
+            f->cend = (uint32_t)s->ncands;
+        }
+        if (f->ccur == f->cend) {
+            if (f->temporary) s->temp_head[f->hash & (TEMP_BUCKETS - 1)] = f->temp_next;
+            s->ncands = f->cbegin;
+            s->nframes--;
+            continue;
+        }
+        Cand c = s->cands[f->ccur++];
+        if (reserve_frame(s) < 0) {
+            f->ccur--;
+            s->nodes = nodes;
+            return PyErr_NoMemory();
+        }
+        f = &s->frames[s->nframes - 1]; /* the frames may have moved */
+        Frame *g = &s->frames[s->nframes];
+        play(s, &f->pos, &g->pos, c);
+        if (won(&g->pos)) {
+            winning = c;
+            outcome = WON;
+            break;
+        }
+        int kn = make_key(s, &g->pos, key);
+        uint64_t h = hash_key(key, kn);
+        int seen;
+        size_t slot = table_find(table, h, key, kn, &seen);
+        if (seen || (s->temp_head[h & (TEMP_BUCKETS - 1)] >= 0 && temp_find(s, h, key, kn)))
+            continue;
+        g->temporary = (long long)table->count >= s->table_limit;
+        if (g->temporary) {
+            memcpy(g->key, key, (size_t)kn);
+            g->keylen = (uint8_t)kn;
+            g->hash = h;
+            g->temp_next = s->temp_head[h & (TEMP_BUCKETS - 1)];
+        } else if (table_put(table, slot, h, key, kn) < 0) {
+            s->nodes = nodes;
+            return PyErr_NoMemory();
+        }
+        g->move = c;
+        if (fill_frame(s, g) < 0) {
+            s->nodes = nodes;
+            return PyErr_NoMemory();
+        }
+        if (g->temporary) s->temp_head[h & (TEMP_BUCKETS - 1)] = (int32_t)s->nframes;
+        s->nframes++;
+        nodes++;
+    }
+    s->nodes = nodes;
+    if (outcome == WON) {
+        size_t n = s->nframes;
+        Cand *line = malloc(n * sizeof(Cand));
+        if (!line) return PyErr_NoMemory();
+        for (size_t i = 1; i < n; i++) line[i - 1] = s->frames[i].move;
+        line[n - 1] = winning;
+        s->won = moves_list(line, n);
+        free(line);
+        if (!s->won) return NULL;
+    }
+    if (outcome != UNKNOWN) finish(s, outcome);
+    return PyLong_FromLong(outcome);
+}
+
+static PyObject *tuple_of(const uint8_t *b, int n, int reversed) {
+    PyObject *t = PyTuple_New(n);
+    if (!t) return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *v = PyLong_FromLong(b[reversed ? n - 1 - i : i]);
+        if (!v) {
+            Py_DECREF(t);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(t, i, v);
+    }
+    return t;
+}
+
+/* The position as (stock, waste, reserve, foundations, columns, recycles), State's order. */
+static PyObject *position_tuple(const SearchObject *s, const Pos *p) {
+    return Py_BuildValue(
+        "(NNN(iiii)(NNNN)i)", tuple_of(p->talon + p->pointer, p->talon_len - p->pointer, 1),
+        tuple_of(p->talon, p->pointer, 0), tuple_of(s->reserve, p->reserve_len, 0), p->found[0],
+        p->found[1], p->found[2], p->found[3], tuple_of(p->cols[0], p->len[0], 0),
+        tuple_of(p->cols[1], p->len[1], 0), tuple_of(p->cols[2], p->len[2], 0),
+        tuple_of(p->cols[3], p->len[3], 0), p->recycles);
+}
+
+/* expand(): every candidate of the root, in order, with the child the search makes of it. */
+static PyObject *search_expand(SearchObject *s, PyObject *unused) {
+    if (!s->frames || s->nframes != 1 || s->nodes != 1) {
+        PyErr_SetString(PyExc_RuntimeError, "expand() is for a search that has not run");
+        return NULL;
+    }
+    const Pos *p = &s->frames[0].pos;
+    Cand cands[2 * MAXCANDS];
+    Reach r;
+    compute_reach(&s->rules, p, &r);
+    int late = 0;
+    uint64_t rng = s->rng;
+    int n = gen_early(s, p, &r, cands, &late);
+    s->rng = rng; /* expand() does not move the shuffle on */
+    if (late) n += gen_late(s, p, &r, cands + n);
+    PyObject *out = PyList_New(n);
+    if (!out) return NULL;
+    for (int i = 0; i < n; i++) {
+        Pos q;
+        play(s, p, &q, cands[i]);
+        PyObject *t = Py_BuildValue("(iiiiN)", cands[i].card, cands[i].target, cands[i].source,
+                                    cands[i].index, position_tuple(s, &q));
+        if (!t) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, t);
+    }
+    return out;
+}
+
+static PyObject *search_moves(SearchObject *s, PyObject *unused) {
+    if (s->won) {
+        Py_INCREF(s->won);
+        return s->won;
+    }
+    return PyList_New(0);
+}
+
+static PyObject *search_table(SearchObject *s, PyObject *unused) {
+    if (!s->table) {
+        s->table = table_new();
+        if (!s->table) return NULL;
+    }
+    Py_INCREF(s->table);
+    return (PyObject *)s->table;
+}
+
+static PyObject *search_get_nodes(SearchObject *s, void *unused) {
+    return PyLong_FromLongLong(s->nodes);
+}
+
+static PyObject *search_get_verdict(SearchObject *s, void *unused) {
+    return PyLong_FromLong(s->verdict);
+}
+
+static PyMethodDef search_methods[] = {
+    {"run", (PyCFunction)search_run, METH_VARARGS,
+     "run(deadline, stop, clock): search until clock() > deadline or stop positions in all."},
+    {"expand", (PyCFunction)search_expand, METH_NOARGS,
+     "The root's candidates in order, each (card, target, source, index, child position)."},
+    {"moves", (PyCFunction)search_moves, METH_NOARGS, "The card moves of the win found."},
+    {"table", (PyCFunction)search_table, METH_NOARGS, "Its transposition table."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef search_getset[] = {
+    {"nodes", (getter)search_get_nodes, NULL, "Positions searched so far.", NULL},
+    {"verdict", (getter)search_get_verdict, NULL, "0 unknown, 1 won, 2 lost.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject SearchType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "canfield.solver._core.Search",
+    .tp_doc = "The compiled depth-first search (canfield.solver.search.Search drives it).",
+    .tp_basicsize = sizeof(SearchObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = search_new,
+    .tp_init = (initproc)search_init,
+    .tp_dealloc = (destructor)search_dealloc,
+    .tp_methods = search_methods,
+    .tp_getset = search_getset,
+};
+
+static struct PyModuleDef core_module = {
+    PyModuleDef_HEAD_INIT, "_core", "The solver's search loop, compiled.", -1, NULL,
+};
+
+PyMODINIT_FUNC PyInit__core(void) {
+    if (PyType_Ready(&TableType) < 0 || PyType_Ready(&SearchType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&core_module);
+    if (!m) return NULL;
+    Py_INCREF(&TableType);
+    Py_INCREF(&SearchType);
+    if (PyModule_AddObject(m, "Table", (PyObject *)&TableType) < 0 ||
+        PyModule_AddObject(m, "Search", (PyObject *)&SearchType) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    if (PyModule_AddIntConstant(m, "KEY_BYTES_MAX", KEYMAX) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,50 @@
+"""Types of the compiled search core (``_core.c``); ``canfield.solver.search`` drives it."""
+
+from collections.abc import Callable
+
+KEY_BYTES_MAX: int
+
+class Table:
+    """Keys of the positions a compiled search has seen; all lost once its root is lost."""
+
+    def __len__(self) -> int: ...
+
+class Search:
+    nodes: int
+    verdict: int
+    def __init__(
+        self,
+        talon: bytes,
+        pointer: int,
+        reserve: bytes,
+        foundations: bytes,
+        columns: tuple[bytes, ...],
+        recycles: int,
+        rules: tuple[
+            int, int, int, int, bool, bool, bool, bool, tuple[bytes, ...], tuple[bytes, ...]
+        ],
+        options: tuple[bool, bool, bool, int],
+        table_limit: int,
+        known_lost: Table | None,
+    ) -> None: ...
+    def run(self, deadline: float | None, stop: int | None, clock: Callable[[], float]) -> int: ...
+    def expand(
+        self,
+    ) -> list[
+        tuple[
+            int,
+            int,
+            int,
+            int,
+            tuple[
+                tuple[int, ...],
+                tuple[int, ...],
+                tuple[int, ...],
+                tuple[int, int, int, int],
+                tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]],
+                int,
+            ],
+        ]
+    ]: ...
+    def moves(self) -> list[tuple[int, int]]: ...
+    def table(self) -> Table: ...

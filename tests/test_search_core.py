@@ -1,0 +1,294 @@
+"""The compiled search core against the rules and against the Python search it mirrors.
+
+``canfield.solver._core`` is a second implementation of the move generator
+and of the moves themselves, so every move it generates is checked here
+against the rules module, for every variant and both draws: with pruning
+off its moves are exactly ``legal_moves`` over every tap, its candidates are
+the Python generator's (same order, pruning on or off), and each child it
+makes is what ``apply_move`` makes of that move with its taps. Its searches
+visit the very positions the Python search visits (node for node), and its
+verdicts agree with the Python search's and a brute force's.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import canfield.solver.search as search_module
+from canfield.deal import DealCode, deck_for_deal
+from canfield.game import Game
+from canfield.moves import Move
+from canfield.rules import apply_move, legal_moves
+from canfield.solver import Verdict, solve
+from canfield.solver.line import realize
+from canfield.solver.search import COMPILED, Limits, Options, Search, _normalize, expand
+from canfield.state import State, initial_state
+from canfield.variants import VARIANTS, Variant, variant_named
+from solver_oracle import brute_force
+from test_solver_variants import _taps, locked, small
+
+ALL = [variant_named(name) for name in VARIANTS]
+needs_core = pytest.mark.skipif(not COMPILED, reason="the compiled core is not built")
+
+PRUNINGS = {
+    "none": Options(symmetry=False, safe_up=False),
+    "default": Options(),
+    "no take-backs": Options(take_backs=False),
+    "symmetry only": Options(safe_up=False),
+}
+
+
+def test_the_compiled_core_is_built_and_imported_from_the_package() -> None:
+    """Where it can be built (CI, any machine with gcc) it must be: CI never tests Python alone."""
+    if not COMPILED:
+        if os.environ.get("CI") or shutil.which("gcc"):
+            pytest.fail("canfield.solver._core is not built: run `pip install -e .` (make does)")
+        pytest.skip("no C compiler here: the pure-Python search is the one in use")
+    from canfield.solver import _core
+
+    assert Path(_core.__file__).parent == Path(search_module.__file__).parent
+    state = Game.from_code(DealCode(3, 3)).state
+    assert Search(state)._core is not None
+
+
+def random_play(variant: Variant, draw: int, number: int, steps: int, seed: int) -> State:
+    """The position after ``steps`` random actions (foundation moves favoured) from a deal."""
+    rng = random.Random(seed)
+    state = initial_state(deck_for_deal(number), draw, variant)
+    for _ in range(steps):
+        moves = legal_moves(state)
+        if not moves:
+            break
+        ups = [m for m in moves if m.target == 4]
+        move = rng.choice(ups) if ups and rng.random() < 0.6 else rng.choice(moves)
+        state, _ = apply_move(state, move)
+    return state
+
+
+def positions(variant: Variant, draw: int, count: int, seed: int) -> list[State]:
+    rng = random.Random(seed)
+    played = [
+        random_play(variant, draw, rng.randrange(10**6), rng.randint(0, 160), rng.randrange(10**9))
+        for _ in range(count)
+    ]
+    return played + [s._replace(draw=draw) for s in small(variant, count, seed)]
+
+
+def check_against_rules(state: State) -> None:
+    """The core's moves and children against the rules and against the Python generator."""
+    for name, options in PRUNINGS.items():
+        python = expand(state, options)
+        core = expand(state, options, compiled=True)
+        assert core == python, (name, state)
+    unpruned = expand(state, PRUNINGS["none"], compiled=True)
+    legal = {(m.card, m.target) for s in _taps(state) for m in legal_moves(s) if m.card is not None}
+    assert {(m.card, m.target) for m, _ in unpruned} == legal, state
+    for move, child in unpruned:
+        real = state
+        for action in realize(state, [move]):
+            real, _ = apply_move(real, action)
+        assert _normalize(real)[0] == _normalize(child)[0], (state, move)
+    # a shuffled order is the same candidates (sets), each child the same
+    shuffled = expand(state, Options(seed=7), compiled=True)
+    assert sorted(shuffled, key=repr) == sorted(expand(state, Options()), key=repr), state
+
+
+@needs_core
+@pytest.mark.parametrize("draw", [1, 3])
+@pytest.mark.parametrize("variant", ALL, ids=str)
+def test_compiled_moves_are_the_rules_moves(variant: Variant, draw: int) -> None:
+    for state in positions(variant, draw, 10, draw * 31 + len(variant.name)):
+        check_against_rules(state)
+
+
+@needs_core
+@settings(max_examples=60, deadline=None)
+@given(
+    name=st.sampled_from(VARIANTS),
+    draw=st.sampled_from((1, 3)),
+    number=st.integers(0, 10**9),
+    steps=st.integers(0, 200),
+    seed=st.integers(0, 2**32),
+)
+def test_compiled_moves_are_the_rules_moves_anywhere(
+    name: str, draw: int, number: int, steps: int, seed: int
+) -> None:
+    check_against_rules(random_play(variant_named(name), draw, number, steps, seed))
+
+
+@needs_core
+@settings(max_examples=40, deadline=None)
+@given(
+    name=st.sampled_from(VARIANTS),
+    seed=st.integers(0, 2**32),
+    left=st.integers(2, 14),
+    reserve=st.integers(0, 6),
+)
+def test_compiled_moves_on_hypothesis_small_positions(
+    name: str, seed: int, left: int, reserve: int
+) -> None:
+    (state,) = small(variant_named(name), 1, seed, (left, left), reserve)
+    check_against_rules(state)
+
+
+@needs_core
+def test_a_long_tail_is_never_moved_onto_itself() -> None:
+    from test_solver_moves import _long_tail_position
+
+    for draw in (1, 3):
+        check_against_rules(_long_tail_position(draw))
+
+
+def same_search(state: State, options: Options, limits: Limits) -> None:
+    """The compiled and the Python search: same verdict, same positions counted, same win."""
+    python = Search(state, options, limits.table_limit, compiled=False)
+    core = Search(state, options, limits.table_limit, compiled=True)
+    a = python.run(limits.time_limit, limits.node_limit)
+    b = core.run(limits.time_limit, limits.node_limit)
+    assert (a.verdict, a.nodes, a.moves) == (b.verdict, b.nodes, b.moves), state
+    if b.verdict is Verdict.WON:
+        end = state
+        for move in realize(state, b.moves):
+            end, _ = apply_move(end, move)
+        assert end.is_won
+
+
+@needs_core
+@pytest.mark.parametrize("variant", ALL, ids=str)
+def test_the_compiled_search_is_the_python_search(variant: Variant) -> None:
+    """Node for node on deals (both draws, every option the core has) and small positions."""
+    for number in range(4):
+        for draw in (1, 3):
+            state = initial_state(deck_for_deal(number + 30), draw, variant)
+            for options in (Options(), Options(take_backs=False), PRUNINGS["none"]):
+                same_search(state, options, Limits(node_limit=3000))
+    for state in small(variant, 12, 9, (5, 12), 4):
+        same_search(state, Options(), Limits(time_limit=20))
+
+
+@needs_core
+def test_a_full_table_keeps_only_the_stack_the_same_way() -> None:
+    """Past ``table_limit`` both keep only on-stack positions: the same search still."""
+    for number in (5, 34, 88):
+        state = Game.from_code(DealCode(number, 3)).state
+        same_search(state, Options(), Limits(node_limit=20_000, table_limit=300))
+    for state in small(variant_named("canfield"), 10, 11, (6, 12), 4):
+        same_search(state, Options(), Limits(time_limit=20, table_limit=20))
+
+
+@needs_core
+def test_the_compiled_search_in_slices_is_the_same_search() -> None:
+    state = Game.from_code(DealCode(88, 3)).state
+    whole = Search(state, compiled=True).run(node_limit=50 * 997)
+    sliced = Search(state, compiled=True)
+    for _ in range(50):
+        result = sliced.run(node_limit=997)
+    assert (
+        (result.verdict, result.nodes) == (whole.verdict, whole.nodes) == (Verdict.UNKNOWN, 49_851)
+    )
+    state = Game.from_code(DealCode(5, 3)).state  # won after about 17 000 positions
+    whole = Search(state, compiled=True).run()
+    sliced = Search(state, compiled=True)
+    for _ in range(100):
+        result = sliced.run(node_limit=997)
+        if result.verdict is not Verdict.UNKNOWN:
+            break
+    assert (result.verdict, result.nodes, result.moves) == (Verdict.WON, whole.nodes, whole.moves)
+    hard = Game.from_code(DealCode(88, 3)).state
+    timed = Search(hard, compiled=True).run(time_limit=0.05)
+    assert timed.verdict is Verdict.UNKNOWN and timed.nodes > 1
+
+
+@needs_core
+@pytest.mark.parametrize("variant", ALL, ids=str)
+def test_compiled_verdicts_match_brute_force(variant: Variant) -> None:
+    cases = small(variant, 10, 14, (4, 8)) + small(variant, 8, 15, (8, 12), 6)
+    cases += [locked(variant, draw, extra) for draw in (1, 3) for extra in (0, 2)]
+    decided = {True: 0, False: 0}
+    for state in cases:
+        truth = brute_force(state, 8000)
+        if truth is None:
+            continue
+        decided[truth] += 1
+        for seed in (0, 3):
+            found = Search(state, Options(seed=seed), compiled=True).run(20)
+            assert found.verdict is (Verdict.WON if truth else Verdict.LOST), state
+            if truth:
+                realize(state, found.moves)
+    assert decided[True] >= 6 and decided[False] >= 3, decided
+
+
+@needs_core
+def test_compiled_seeding_with_a_later_positions_lost_table_keeps_verdicts() -> None:
+    checked = 0
+    for state in small(variant_named("classic"), 24, 6, (8, 12), 6):
+        for move in legal_moves(state):
+            later, _ = apply_move(state, move)
+            proof = Search(later, compiled=True)
+            if proof.run(20).verdict is not Verdict.LOST:
+                continue
+            table = proof.lost_keys()
+            assert len(table) == proof.nodes
+            seeded = Search(state, known_lost=table, compiled=True).run(20)
+            fresh = Search(state, compiled=True).run(20)
+            assert seeded.verdict is fresh.verdict is not Verdict.UNKNOWN
+            assert seeded.nodes <= fresh.nodes
+            # a Python search is not seeded by a compiled table (and says the same)
+            assert Search(state, known_lost=table, compiled=False).run(20).verdict is fresh.verdict
+            checked += 1
+    assert checked >= 10
+
+
+@needs_core
+def test_lost_deals_are_lost_and_won_deals_replay_with_the_core() -> None:
+    for number in (20, 46, 57):
+        state = Game.from_code(DealCode(number, 3)).state
+        assert solve(state, time_limit=20).verdict is Verdict.LOST
+        assert Search(state, compiled=False).run(60).verdict is Verdict.LOST
+    for number in (1, 5, 34):
+        game = Game.from_code(DealCode(number, 3))
+        found = solve(game, time_limit=20)
+        assert found.verdict is Verdict.WON
+        for move in found.line:
+            game.play(move)
+        assert game.is_won
+
+
+def test_the_environment_can_force_the_python_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = Game.from_code(DealCode(3, 3)).state
+    monkeypatch.setenv("CANFIELD_PURE_PYTHON", "1")
+    assert Search(state)._core is None
+    assert Search(state, Options(take_back_rule=True))._core is None  # P3: Python only
+    monkeypatch.delenv("CANFIELD_PURE_PYTHON")
+    assert (Search(state)._core is not None) is COMPILED
+    if COMPILED:
+        with pytest.raises(ValueError, match="P3/P4"):
+            Search(state, Options(tail_rule=True), compiled=True)
+
+
+@needs_core
+def test_bad_input_to_the_core_is_refused_with_a_clear_error() -> None:
+    from canfield.solver import _core
+
+    state = Game.from_code(DealCode(3, 3)).state
+    rules = search_module.rules_of(state)
+    good = (state.base, 3, -1, 0, True, True, True, False, *rules.tables)
+    columns = tuple(bytes(c) for c in state.columns)
+    args = (bytes(state.stock), 0, bytes(state.reserve), bytes(state.foundations), columns, 0)
+    options = (True, True, True, 0)
+    with pytest.raises(ValueError, match="not a card"):
+        _core.Search(b"\x40", *args[1:], good, options, 10, None)
+    with pytest.raises(ValueError, match="more than 52"):
+        _core.Search(bytes(range(40)), *args[1:], good, options, 10, None)
+    with pytest.raises(ValueError, match="split"):
+        _core.Search(args[0], 99, *args[2:], good, options, 10, None)
+    with pytest.raises(TypeError, match="Table"):
+        _core.Search(*args, good, options, 10, set())
+    assert Move.DRAW  # the action the core never makes: taps are realize's
