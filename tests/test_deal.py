@@ -13,6 +13,7 @@ from canfield.deal import (
     parse_deck,
     splitmix64,
 )
+from canfield.errors import CodeProblem, DeckProblem
 
 # Complete decks, in deal order, for several codes. These must never change:
 # a code has to mean the same deal on every machine and in every version.
@@ -86,24 +87,29 @@ def test_distinct_numbers_give_distinct_decks() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "fragment"),
+    ("text", "fragment", "problem", "part"),
     [
-        ("", "empty game code"),
-        ("   ", "empty game code"),
-        ("CF1D3AAAAACL", "expected three parts"),
-        ("CF1-D3-AAAAACL-X", "expected three parts"),
-        ("CF2-D3-AAAAACL", "unknown code version 'CF2'"),
-        ("CF1-D2-AAAAACL", "unknown draw mode 'D2'"),
-        ("CF1-X3-AAAAACL", "unknown draw mode 'X3'"),
-        ("CF1-D3-AAAACL", "has 6 letters, not 7"),
-        ("CF1-D3-AAAAAACL", "has 8 letters, not 7"),
-        ("CF1-D3-AAAA1CL", "only letters A-Z, not '1'"),
-        ("CF1-D3-AAAÁACL", "only letters A-Z"),
+        ("", "empty game code", CodeProblem.SHAPE, ""),
+        ("   ", "empty game code", CodeProblem.SHAPE, ""),
+        ("CF1D3AAAAACL", "expected three parts", CodeProblem.SHAPE, ""),
+        ("CF1-D3-AAAAACL-X", "expected three parts", CodeProblem.SHAPE, ""),
+        ("CF1-KLONDIKE-D3-AAAAACL", "unknown variant 'KLONDIKE'", CodeProblem.VARIANT, "KLONDIKE"),
+        ("CF2-D3-AAAAACL", "unknown code version 'CF2'", CodeProblem.VERSION, "CF2"),
+        ("CF1-D2-AAAAACL", "unknown draw mode 'D2'", CodeProblem.DRAW, "D2"),
+        ("cf1-x3-aaaaacl", "unknown draw mode 'X3'", CodeProblem.DRAW, "X3"),
+        ("CF1-D3-AAAACL", "has 6 letters, not 7", CodeProblem.LENGTH, "AAAACL"),
+        ("CF1-D3-AAAAAACL", "has 8 letters, not 7", CodeProblem.LENGTH, "AAAAAACL"),
+        ("CF1-D3-AAAA1CL", "only letters A-Z, not '1'", CodeProblem.LETTERS, "AAAA1CL"),
+        ("CF1-D3-AAAÁACL", "only letters A-Z", CodeProblem.LETTERS, "AAAÁACL"),
     ],
 )
-def test_bad_codes_are_refused_with_the_reason(text: str, fragment: str) -> None:
-    with pytest.raises(InvalidCodeError, match=fragment):
+def test_bad_codes_are_refused_with_the_reason(
+    text: str, fragment: str, problem: CodeProblem, part: str
+) -> None:
+    """The message says it in English; ``problem`` and ``part`` say it for the app to word."""
+    with pytest.raises(InvalidCodeError, match=fragment) as info:
         Game.from_code(text)
+    assert (info.value.problem, info.value.part) == (problem, part)
 
 
 def test_code_errors_are_value_errors() -> None:
@@ -124,20 +130,39 @@ def test_deck_strings() -> None:
 
 
 @pytest.mark.parametrize(
-    ("mutate", "fragment"),
+    ("mutate", "fragment", "fields"),
     [
-        (lambda cards: cards[:-1], "this one has 51"),
-        (lambda cards: [*cards, "AS"], "this one has 53"),
-        (lambda cards: ["AS", *cards[1:-1], "AS"], r"duplicate card\(s\) AS.*missing: "),
-        (lambda cards: ["XX", *cards[1:]], "card 1: not a card: 'XX'"),
-        (lambda cards: [*cards[:5], "1H", *cards[6:]], "card 6: unknown rank '1'"),
+        (lambda cards: cards[:-1], "this one has 51", (DeckProblem.COUNT, 0, "", 51, ())),
+        (lambda cards: [*cards, "AS"], "this one has 53", (DeckProblem.COUNT, 0, "", 53, ())),
+        (
+            lambda cards: ["AS", *cards[1:-1], "AS"],
+            r"duplicate card\(s\) AS.*missing: ",
+            (DeckProblem.TWICE, 0, "", 0, ("AS",)),
+        ),
+        (
+            lambda cards: ["XX", *cards[1:]],
+            "card 1: not a card: 'XX'",
+            (DeckProblem.CARD, 1, "XX", 0, ()),
+        ),
+        (
+            lambda cards: [*cards[:5], "1h", *cards[6:]],
+            "card 6: unknown rank '1'",
+            (DeckProblem.CARD, 6, "1h", 0, ()),
+        ),
     ],
 )
-def test_bad_decks_each_get_their_own_message(mutate: object, fragment: str) -> None:
+def test_bad_decks_each_get_their_own_message(
+    mutate: object, fragment: str, fields: tuple[object, ...]
+) -> None:
     cards = GOLDEN["CF1-D3-AAAAAAA"].split()
     assert callable(mutate)
-    with pytest.raises(InvalidDeckError, match=fragment):
-        Game.from_deck(" ".join(mutate(cards)))
+    given = mutate(cards)
+    with pytest.raises(InvalidDeckError, match=fragment) as info:
+        Game.from_deck(" ".join(given))
+    error = info.value
+    assert (error.problem, error.position, error.part, error.count, error.twice) == fields
+    if error.problem is DeckProblem.TWICE:
+        assert error.missing and set(error.missing) == set(cards) - set(given)
 
 
 def test_new_games_are_random_and_replayable() -> None:

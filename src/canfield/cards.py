@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from canfield.errors import InvalidCardError, InvalidDeckError
+from canfield.errors import DeckProblem, InvalidCardError, InvalidDeckError
 
 __all__ = [
     "CARDS",
@@ -155,7 +155,9 @@ def parse_cards(text: str) -> list[Card]:
         try:
             cards.append(parse_card(token))
         except InvalidCardError as exc:
-            raise InvalidDeckError(f"card {position}: {exc}") from None
+            raise InvalidDeckError(
+                f"card {position}: {exc}", DeckProblem.CARD, position=position, part=token
+            ) from None
     return cards
 
 

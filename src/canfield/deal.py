@@ -15,7 +15,14 @@ from dataclasses import dataclass
 from typing import Final
 
 from canfield.cards import CARDS, Card, format_cards, parse_cards
-from canfield.errors import CanfieldError, InvalidCodeError, InvalidDeckError, InvalidDrawError
+from canfield.errors import (
+    CanfieldError,
+    CodeProblem,
+    DeckProblem,
+    InvalidCodeError,
+    InvalidDeckError,
+    InvalidDrawError,
+)
 from canfield.variants import CANFIELD, VARIANTS, Variant, check_draw, variant_named
 
 __all__ = [
@@ -74,7 +81,9 @@ def _below(stream: Iterator[int], bound: int) -> int:
 def deck_for_deal(number: int) -> tuple[Card, ...]:
     """The 52 cards of deal ``number`` in deal order (reserve first, stock last)."""
     if not 0 <= number < DEAL_COUNT:
-        raise InvalidCodeError(f"deal number out of range: {number!r} (0 to {DEAL_COUNT - 1})")
+        raise InvalidCodeError(
+            f"deal number out of range: {number!r} (0 to {DEAL_COUNT - 1})", CodeProblem.NUMBER
+        )
     stream = splitmix64(number)
     deck = list(START_ORDER)
     for i in range(51, 0, -1):
@@ -114,10 +123,11 @@ class DealCode:
         try:
             check_draw(self.draw)
         except InvalidDrawError as exc:
-            raise InvalidCodeError(str(exc)) from None
+            raise InvalidCodeError(str(exc), CodeProblem.NUMBER) from None
         if type(self.number) is not int or not 0 <= self.number < DEAL_COUNT:
             raise InvalidCodeError(
-                f"deal number out of range: {self.number!r} (0 to {DEAL_COUNT - 1})"
+                f"deal number out of range: {self.number!r} (0 to {DEAL_COUNT - 1})",
+                CodeProblem.NUMBER,
             )
         object.__setattr__(self, "variant", variant_named(self.variant))
 
@@ -143,22 +153,32 @@ class DealCode:
             except CanfieldError:
                 raise InvalidCodeError(
                     f"unknown variant {variant_text!r} in {text!r} "
-                    f"(known: {', '.join(v.upper() for v in VARIANTS)})"
+                    f"(known: {', '.join(v.upper() for v in VARIANTS)})",
+                    CodeProblem.VARIANT,
+                    variant_text,
                 ) from None
         if version != CODE_VERSION:
             raise InvalidCodeError(
-                f"unknown code version {version!r} in {text!r} (this version reads {CODE_VERSION})"
+                f"unknown code version {version!r} in {text!r} (this version reads {CODE_VERSION})",
+                CodeProblem.VERSION,
+                version,
             )
         if draw not in ("D1", "D3"):
-            raise InvalidCodeError(f"unknown draw mode {draw!r} in {text!r} (D1 or D3)")
+            raise InvalidCodeError(
+                f"unknown draw mode {draw!r} in {text!r} (D1 or D3)", CodeProblem.DRAW, draw
+            )
         if len(letters) != CODE_LETTERS:
             raise InvalidCodeError(
-                f"the deal part of {text!r} has {len(letters)} letters, not {CODE_LETTERS}"
+                f"the deal part of {text!r} has {len(letters)} letters, not {CODE_LETTERS}",
+                CodeProblem.LENGTH,
+                letters,
             )
         bad = sorted({c for c in letters if not "A" <= c <= "Z"})
         if bad:
             raise InvalidCodeError(
-                f"the deal part of {text!r} may hold only letters A-Z, not {''.join(bad)!r}"
+                f"the deal part of {text!r} may hold only letters A-Z, not {''.join(bad)!r}",
+                CodeProblem.LETTERS,
+                letters,
             )
         number = 0
         for c in letters:
@@ -188,19 +208,26 @@ def parse_deck(text: str) -> tuple[Card, ...]:
 
 def validate_deck(cards: Sequence[int]) -> tuple[Card, ...]:
     if len(cards) != 52:
-        raise InvalidDeckError(f"a deck has 52 cards, this one has {len(cards)}")
+        raise InvalidDeckError(
+            f"a deck has 52 cards, this one has {len(cards)}", DeckProblem.COUNT, count=len(cards)
+        )
     seen: dict[int, int] = {}
     duplicates: list[str] = []
-    for c in cards:
+    for position, c in enumerate(cards, start=1):
         if not 0 <= c < 52:
-            raise InvalidDeckError(f"not a card: {c!r}")
+            raise InvalidDeckError(
+                f"not a card: {c!r}", DeckProblem.CARD, position=position, part=repr(c)
+            )
         seen[c] = seen.get(c, 0) + 1
         if seen[c] == 2:
             duplicates.append(str(CARDS[c]))
     if duplicates:
-        missing = format_cards(c for c in range(52) if c not in seen)
+        missing = tuple(str(CARDS[c]) for c in range(52) if c not in seen)
         raise InvalidDeckError(
-            f"duplicate card(s) {' '.join(duplicates)} in the deck (missing: {missing})"
+            f"duplicate card(s) {' '.join(duplicates)} in the deck (missing: {' '.join(missing)})",
+            DeckProblem.TWICE,
+            twice=tuple(duplicates),
+            missing=missing,
         )
     return tuple(CARDS[c] for c in cards)
 

@@ -6,8 +6,12 @@ to say *what* was bad catch the specific class.
 
 from __future__ import annotations
 
+from enum import Enum
+
 __all__ = [
     "CanfieldError",
+    "CodeProblem",
+    "DeckProblem",
     "IllegalMoveError",
     "InvalidCardError",
     "InvalidCodeError",
@@ -30,8 +34,43 @@ class InvalidCardError(CanfieldError):
     """Text that does not name a card."""
 
 
+class DeckProblem(Enum):
+    """What is wrong with a deck (``InvalidDeckError.problem``), for callers that word it."""
+
+    NOT_TEXT = "not text"
+    """The deck was not given as text."""
+    CARD = "card"
+    """Entry ``position`` (from 1), ``part``, is not a card."""
+    COUNT = "count"
+    """The deck has ``count`` cards, not 52."""
+    TWICE = "twice"
+    """The cards ``twice`` are there twice, so the cards ``missing`` are not there."""
+
+
 class InvalidDeckError(CanfieldError):
-    """A deck string that is not 52 distinct cards."""
+    """A deck that is not 52 distinct cards; ``problem`` and the fields it names say why.
+
+    The message is English; the app words the reason from the fields in its own language.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        problem: DeckProblem = DeckProblem.NOT_TEXT,
+        *,
+        position: int = 0,
+        part: str = "",
+        count: int = 0,
+        twice: tuple[str, ...] = (),
+        missing: tuple[str, ...] = (),
+    ) -> None:
+        super().__init__(message)
+        self.problem = problem
+        self.position = position
+        self.part = part
+        self.count = count
+        self.twice = twice
+        self.missing = missing
 
 
 class InvalidDrawError(CanfieldError):
@@ -42,8 +81,41 @@ class UnknownLanguageError(CanfieldError):
     """A language code the app does not speak; the message lists the ones it does."""
 
 
+class CodeProblem(Enum):
+    """Which part of a game code is wrong (``InvalidCodeError.problem``).
+
+    The code's syntax lives in :meth:`canfield.deal.DealCode.parse` alone; this
+    lets a caller (the app, in four languages) word the reason itself.
+    """
+
+    SHAPE = "shape"
+    """Not ``VERSION-[VARIANT-]DRAW-LETTERS``: empty, not text, or parts missing."""
+    VARIANT = "variant"
+    """``part`` names no variant."""
+    VERSION = "version"
+    """``part`` is not a code version this program reads."""
+    DRAW = "draw"
+    """``part`` is not ``D1`` or ``D3``."""
+    LENGTH = "length"
+    """The deal part, ``part``, has the wrong number of letters."""
+    LETTERS = "letters"
+    """The deal part, ``part``, holds more than the letters A-Z."""
+    NUMBER = "number"
+    """A deal number or draw mode given as a number is out of range."""
+
+
 class InvalidCodeError(CanfieldError):
-    """Text that is not a valid game code."""
+    """Text that is not a valid game code; ``problem`` says which part, ``part`` is that part.
+
+    ``part`` is the part as read (upper case), or empty where there is none.
+    """
+
+    def __init__(
+        self, message: str, problem: CodeProblem = CodeProblem.SHAPE, part: str = ""
+    ) -> None:
+        super().__init__(message)
+        self.problem = problem
+        self.part = part
 
 
 class InvalidMoveError(CanfieldError):
