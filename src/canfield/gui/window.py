@@ -38,7 +38,6 @@ from PySide6.QtWidgets import (
 )
 
 from canfield.deal import DealCode
-from canfield.describe import LANGUAGES as DESCRIBE_LANGUAGES
 from canfield.game import Game
 from canfield.gui import icons
 from canfield.gui.accessible import QuietLabel
@@ -442,8 +441,11 @@ class MainWindow(QMainWindow):
         self.retranslate()
 
     def table_language(self) -> str:
-        lang = language()
-        return lang if lang in DESCRIBE_LANGUAGES else "en"
+        """The language the table's names and descriptions are in: the app's own.
+
+        Every app language (``canfield.i18n.LANGUAGES``) is one the descriptions speak.
+        """
+        return language()
 
     def retranslate(self) -> None:
         """Every visible string again, in the current language."""

@@ -46,6 +46,7 @@ from canfield.gui.variant_text import APP_VARIANTS, variant_title
 from canfield.i18n import N_, _, pgettext
 from canfield.storage.recent import RecentGame
 from canfield.storage.statistics import Statistics
+from canfield.variants import DRAWS
 
 __all__ = ["StatisticsDialog", "StatisticsSource"]
 
@@ -60,7 +61,8 @@ class StatisticsSource(Protocol):
     def recent_games(self) -> Sequence[RecentGame]: ...
 
 
-DRAWS: Final = (3, 1)
+COLUMN_DRAWS: Final = tuple(sorted(DRAWS, reverse=True))
+"""The draw modes as the table's columns: draw 3 ("Hard") first, as New game lists them."""
 ROWS: Final = (
     ("played", N_("Played")),
     ("won", N_("Won")),
@@ -122,7 +124,7 @@ class StatisticsDialog(QDialog):
         bold.setBold(True)
         value_font = QFont(self.font())
         value_font.setPointSizeF(value_font.pointSizeF() * 1.1)
-        for column, draw in enumerate(DRAWS, start=1):
+        for column, draw in enumerate(COLUMN_DRAWS, start=1):
             title = QLabel(table)
             title.setFont(bold)
             title.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -132,14 +134,14 @@ class StatisticsDialog(QDialog):
         line = QFrame(table)
         line.setFrameShape(QFrame.Shape.HLine)
         line.setFrameShadow(QFrame.Shadow.Sunken)
-        grid.addWidget(line, 1, 0, 1, len(DRAWS) + 1)
+        grid.addWidget(line, 1, 0, 1, len(COLUMN_DRAWS) + 1)
         for row, (key, _label) in enumerate(ROWS, start=2):
             title = QLabel(table)
             title.setWordWrap(True)
             title.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
             grid.addWidget(title, row, 0)
             self._row_titles[key] = title
-            for column, draw in enumerate(DRAWS, start=1):
+            for column, draw in enumerate(COLUMN_DRAWS, start=1):
                 value = QLabel(NOTHING, table)
                 value.setObjectName(f"{key}_{draw}")
                 value.setFont(value_font)
@@ -195,7 +197,7 @@ class StatisticsDialog(QDialog):
         self._reset_menu = QMenu(self._reset)
         self._reset_menu.setObjectName("resetMenu")
         self._reset_choices: dict[int | None, QAction] = {}
-        modes: tuple[int | None, ...] = (*DRAWS, None)
+        modes: tuple[int | None, ...] = (*COLUMN_DRAWS, None)
         for mode in modes:
             choice = self._reset_menu.addAction("")
             choice.triggered.connect(functools.partial(self._ask_reset, mode))
@@ -251,7 +253,7 @@ class StatisticsDialog(QDialog):
         """Read the statistics again and show them."""
         locale = qt_locale()
         variant = self.variant()
-        for draw in DRAWS:
+        for draw in COLUMN_DRAWS:
             stats = self._source.statistics(draw, variant)
             texts = {
                 "played": locale.toString(stats.played),
