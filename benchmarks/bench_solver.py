@@ -5,17 +5,19 @@ CPU time per deal (median, p90, p99, total), and lists the deals left
 unknown; asserts nothing (the targets are in docs/solver.md). The limit is
 CPU time (``time.process_time``): the machine is shared, and wall time
 would measure the neighbours. ``--first`` picks another range of deals (a
-held-out set).
+held-out set). ``CANFIELD_PURE_PYTHON=1`` measures the pure-Python search.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import time
 
 from canfield.deal import deck_for_deal
 from canfield.solver import Verdict, solve
+from canfield.solver.search import COMPILED
 from canfield.state import initial_state
 from canfield.variants import VARIANTS, variant_named
 
@@ -29,12 +31,14 @@ def bench(variant: str, draw: int, first: int, count: int, time_limit: float) ->
     rules = variant_named(variant)
     counts = dict.fromkeys(Verdict, 0)
     times: list[float] = []
+    nodes = 0
     unknown: list[int] = []
     for number in range(first, first + count):
         state = initial_state(deck_for_deal(number), draw, rules)
         started = time.process_time()
         result = solve(state, time_limit=time_limit, clock=time.process_time)
         times.append(time.process_time() - started)
+        nodes += result.nodes
         counts[result.verdict] += 1
         if result.verdict is Verdict.UNKNOWN:
             unknown.append(number)
@@ -52,6 +56,11 @@ def bench(variant: str, draw: int, first: int, count: int, time_limit: float) ->
         f" p90 {_quantile(times, 0.9):.2f} s, p99 {_quantile(times, 0.99):.2f} s,"
         f" total {sum(times):.0f} s"
     )
+    engine = "Python" if os.environ.get("CANFIELD_PURE_PYTHON", "") not in ("", "0") else "compiled"
+    if not COMPILED:
+        engine = "Python (the compiled core is not built)"
+    rate = nodes / max(sum(times), 1e-9)
+    print(f"  positions: {nodes:,} in all, {rate:,.0f} a second ({engine})")
     if unknown:
         print("  unknown: " + " ".join(map(str, unknown)))
 
