@@ -292,3 +292,30 @@ def test_bad_input_to_the_core_is_refused_with_a_clear_error() -> None:
     with pytest.raises(TypeError, match="Table"):
         _core.Search(*args, good, options, 10, set())
     assert Move.DRAW  # the action the core never makes: taps are realize's
+
+
+@pytest.mark.parametrize("variant", ALL, ids=str)
+def test_draw_three_wins_replay_in_draw_one(variant: Variant) -> None:
+    """P2 read backwards (the draw-1 solve's helper relies on it): a draw-3 win is a draw-1 win."""
+    replayed = 0
+    cases = small(variant, 12, 21, (5, 12), 4)
+    cases += [initial_state(deck_for_deal(n), 3, variant) for n in range(4)]
+    for state in cases:
+        three = Search(state._replace(draw=3)).run(5, 100_000)
+        if three.verdict is Verdict.WON:
+            end = state._replace(draw=1)
+            for move in realize(end, three.moves):
+                end, _ = apply_move(end, move)
+            assert end.is_won
+            replayed += 1
+    assert replayed >= 5
+
+
+def test_a_draw_one_deal_is_won_by_its_draw_three_line() -> None:
+    """Deal 1 000 059 draw 1 was open after 10 s; draw 3 wins it at once, and so it is won."""
+    game = Game.from_code(DealCode(1_000_059, 1))
+    found = solve(game, time_limit=5)
+    assert found.verdict is Verdict.WON
+    for move in found.line:
+        game.play(move)
+    assert game.is_won
