@@ -319,3 +319,42 @@ def test_a_draw_one_deal_is_won_by_its_draw_three_line() -> None:
     for move in found.line:
         game.play(move)
     assert game.is_won
+
+
+@needs_core
+def test_other_threads_run_while_the_compiled_search_does() -> None:
+    """The app searches in a worker thread: the core lets go of the GIL, so the GUI thread runs.
+
+    And the same search (or its table) cannot be run from two threads at once.
+    """
+    import threading
+
+    state = Game.from_code(DealCode(88, 3)).state
+    count = [0]
+    done = threading.Event()
+
+    def spin() -> None:
+        while not done.is_set():
+            count[0] += 1
+
+    other = threading.Thread(target=spin)
+    other.start()
+    try:
+        before = count[0]
+        busy = Search(state, compiled=True)
+        runner = threading.Thread(target=lambda: busy.run(node_limit=1_000_000))
+        result = Search(state, compiled=True).run(node_limit=200_000)
+        during = count[0] - before
+        runner.start()
+        core = busy._core
+        assert core is not None
+        while not core.running and runner.is_alive():
+            threading.Event().wait(0.001)
+        with pytest.raises(RuntimeError, match="another thread"):
+            busy.run(node_limit=10)
+        runner.join()
+    finally:
+        done.set()
+        other.join()
+    assert result.nodes == 200_001
+    assert during > 1000, during

@@ -69,6 +69,7 @@ typedef struct {
     size_t count;
     uint8_t *arena;
     size_t arena_len, arena_cap;
+    int running; /* a search is filling it, without the GIL */
 } TableObject;
 
 static PyTypeObject TableType;
@@ -105,6 +106,7 @@ static TableObject *table_new(void) {
     t->arena = NULL;
     t->count = 0;
     t->arena_len = t->arena_cap = 0;
+    t->running = 0;
     if (table_init_slots(t, 1 << 12) < 0) {
         Py_DECREF(t);
         PyErr_NoMemory();
@@ -163,8 +165,13 @@ static int table_grow(TableObject *t) {
     return 0;
 }
 
-/* Put key in the empty slot table_find gave. */
+/* Put key in the empty slot table_find gave; on failure (no memory) nothing is put. */
 static int table_put(TableObject *t, size_t slot, uint64_t h, const uint8_t *k, int n) {
+    if ((t->count + 1) * 2 > t->mask + 1) {
+        int found;
+        if (table_grow(t) < 0) return -1;
+        slot = table_find(t, h, k, n, &found);
+    }
     if (t->arena_len + (size_t)n + 1 > t->arena_cap) {
         size_t cap = t->arena_cap ? t->arena_cap * 2 : (1 << 16);
         uint8_t *a = realloc(t->arena, cap);
@@ -178,7 +185,6 @@ static int table_put(TableObject *t, size_t slot, uint64_t h, const uint8_t *k, 
     t->arena_len += (size_t)n + 1;
     t->slots[slot] = ((h >> 40) << 40) | (uint64_t)(off + 1);
     t->count++;
-    if (t->count * 2 > t->mask + 1) return table_grow(t);
     return 0;
 }
 
@@ -224,6 +230,7 @@ typedef struct {
     int32_t *temp_head;
     long long nodes;
     int verdict;
+    int running; /* run() is going on, without the GIL */
     PyObject *won; /* list of (card, target) when won */
 } SearchObject;
 
@@ -830,68 +837,30 @@ static void finish(SearchObject *s, int verdict) {
     }
 }
 
-/* run(deadline, stop, clock): search on until `clock() > deadline` or `stop` positions. */
-static PyObject *search_run(SearchObject *s, PyObject *args) {
-    PyObject *deadline_obj, *stop_obj, *clock;
-    if (!PyArg_ParseTuple(args, "OOO", &deadline_obj, &stop_obj, &clock)) return NULL;
-    if (s->verdict != UNKNOWN) return PyLong_FromLong(s->verdict);
-    if (!s->frames) {
-        PyErr_SetString(PyExc_RuntimeError, "the search was not set up");
-        return NULL;
-    }
-    double deadline = 0;
-    int timed = deadline_obj != Py_None;
-    if (timed) {
-        deadline = PyFloat_AsDouble(deadline_obj);
-        if (deadline == -1.0 && PyErr_Occurred()) return NULL;
-    }
-    long long stop = -1;
-    if (stop_obj != Py_None) {
-        stop = PyLong_AsLongLong(stop_obj);
-        if (stop == -1 && PyErr_Occurred()) return NULL;
-    }
-    long long nodes = s->nodes;
-    long long steps = 0;
-    int outcome = LOST;
+enum { STEP_MORE = 0, STEP_WON = 1, STEP_LOST = 2, STEP_STOP = 3, STEP_NOMEM = -1 };
+
+/* Up to `steps` steps of the search; touches no Python object (runs without the GIL). */
+static int advance(SearchObject *s, long long *nodes_io, long long stop, Cand *winning, int steps) {
+    long long nodes = *nodes_io;
+    int status = STEP_MORE;
     uint8_t key[KEYMAX];
-    Cand winning = {0, 0, 0, 0};
     TableObject *table = s->table;
-    while (s->nframes) {
-        if (stop >= 0 && nodes >= stop) {
-            outcome = UNKNOWN;
+    while (steps-- > 0) {
+        if (!s->nframes) {
+            status = STEP_LOST;
             break;
         }
-        if (++steps >= CHECK_EVERY) {
-            steps = 0;
-            if (PyErr_CheckSignals() < 0) {
-                s->nodes = nodes;
-                return NULL;
-            }
-            if (timed) {
-                PyObject *now = PyObject_CallNoArgs(clock);
-                if (!now) {
-                    s->nodes = nodes;
-                    return NULL;
-                }
-                double t = PyFloat_AsDouble(now);
-                Py_DECREF(now);
-                if (t == -1.0 && PyErr_Occurred()) {
-                    s->nodes = nodes;
-                    return NULL;
-                }
-                if (t > deadline) {
-                    outcome = UNKNOWN;
-                    break;
-                }
-            }
+        if (stop >= 0 && nodes >= stop) {
+            status = STEP_STOP;
+            break;
         }
         Frame *f = &s->frames[s->nframes - 1];
         if (f->ccur == f->cend && f->late) {
-            f->late = 0;
             if (reserve_cands(s, MAXCANDS) < 0) {
-                s->nodes = nodes;
-                return PyErr_NoMemory();
+                status = STEP_NOMEM;
+                break;
             }
+            f->late = 0;
             Reach r;
             compute_reach(&s->rules, &f->pos, &r);
             /* the frame's children are popped: its candidates end the stack */
@@ -906,18 +875,17 @@ static PyObject *search_run(SearchObject *s, PyObject *args) {
             s->nframes--;
             continue;
         }
-        Cand c = s->cands[f->ccur++];
-        if (reserve_frame(s) < 0) {
-            f->ccur--;
-            s->nodes = nodes;
-            return PyErr_NoMemory();
+        if (reserve_frame(s) < 0 || reserve_cands(s, MAXCANDS) < 0) {
+            status = STEP_NOMEM;
+            break;
         }
         f = &s->frames[s->nframes - 1]; /* the frames may have moved */
+        Cand c = s->cands[f->ccur++];
         Frame *g = &s->frames[s->nframes];
         play(s, &f->pos, &g->pos, c);
         if (won(&g->pos)) {
-            winning = c;
-            outcome = WON;
+            *winning = c;
+            status = STEP_WON;
             break;
         }
         int kn = make_key(s, &g->pos, key);
@@ -933,19 +901,98 @@ static PyObject *search_run(SearchObject *s, PyObject *args) {
             g->hash = h;
             g->temp_next = s->temp_head[h & (TEMP_BUCKETS - 1)];
         } else if (table_put(table, slot, h, key, kn) < 0) {
-            s->nodes = nodes;
-            return PyErr_NoMemory();
+            f->ccur--; /* try it again */
+            status = STEP_NOMEM;
+            break;
         }
         g->move = c;
-        if (fill_frame(s, g) < 0) {
-            s->nodes = nodes;
-            return PyErr_NoMemory();
-        }
+        fill_frame(s, g); /* cannot fail: the candidates were reserved above */
         if (g->temporary) s->temp_head[h & (TEMP_BUCKETS - 1)] = (int32_t)s->nframes;
         s->nframes++;
         nodes++;
     }
+    *nodes_io = nodes;
+    return status;
+}
+
+/* run(deadline, stop, clock): search on until `clock() > deadline` or `stop` positions.
+ *
+ * The GIL is released between clock checks (the app runs the solver in a thread).
+ */
+static PyObject *search_run(SearchObject *s, PyObject *args) {
+    PyObject *deadline_obj, *stop_obj, *clock;
+    if (!PyArg_ParseTuple(args, "OOO", &deadline_obj, &stop_obj, &clock)) return NULL;
+    if (s->verdict != UNKNOWN) return PyLong_FromLong(s->verdict);
+    if (!s->frames) {
+        PyErr_SetString(PyExc_RuntimeError, "the search was not set up");
+        return NULL;
+    }
+    if (s->running || s->table->running) {
+        PyErr_SetString(PyExc_RuntimeError, "this search or its table is running in another thread");
+        return NULL;
+    }
+    double deadline = 0;
+    int timed = deadline_obj != Py_None;
+    if (timed) {
+        deadline = PyFloat_AsDouble(deadline_obj);
+        if (deadline == -1.0 && PyErr_Occurred()) return NULL;
+    }
+    long long stop = -1;
+    if (stop_obj != Py_None) {
+        stop = PyLong_AsLongLong(stop_obj);
+        if (stop == -1 && PyErr_Occurred()) return NULL;
+    }
+    long long nodes = s->nodes;
+    int outcome = LOST;
+    Cand winning = {0, 0, 0, 0};
+    TableObject *table = s->table;
+    Py_INCREF(table);
+    s->running = table->running = 1;
+    PyObject *failed = NULL;
+    for (;;) {
+        int status;
+        Py_BEGIN_ALLOW_THREADS
+        status = advance(s, &nodes, stop, &winning, CHECK_EVERY);
+        Py_END_ALLOW_THREADS
+        if (status == STEP_NOMEM) {
+            PyErr_NoMemory();
+            failed = Py_None; /* the exception is set */
+            break;
+        }
+        if (status == STEP_WON) {
+            outcome = WON;
+            break;
+        }
+        if (status == STEP_LOST) {
+            outcome = LOST;
+            break;
+        }
+        if (status == STEP_STOP) {
+            outcome = UNKNOWN;
+            break;
+        }
+        if (PyErr_CheckSignals() < 0) {
+            failed = Py_None; /* the exception is set */
+            break;
+        }
+        if (timed) {
+            PyObject *now = PyObject_CallNoArgs(clock);
+            double t = now ? PyFloat_AsDouble(now) : -1.0;
+            Py_XDECREF(now);
+            if (!now || (t == -1.0 && PyErr_Occurred())) {
+                failed = Py_None;
+                break;
+            }
+            if (t > deadline) {
+                outcome = UNKNOWN;
+                break;
+            }
+        }
+    }
+    s->running = table->running = 0;
+    Py_DECREF(table);
     s->nodes = nodes;
+    if (failed) return NULL;
     if (outcome == WON) {
         size_t n = s->nframes;
         Cand *line = malloc(n * sizeof(Cand));
@@ -1050,7 +1097,12 @@ static PyMethodDef search_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
+static PyObject *search_get_running(SearchObject *s, void *unused) {
+    return PyBool_FromLong(s->running);
+}
+
 static PyGetSetDef search_getset[] = {
+    {"running", (getter)search_get_running, NULL, "Whether run() is going on.", NULL},
     {"nodes", (getter)search_get_nodes, NULL, "Positions searched so far.", NULL},
     {"verdict", (getter)search_get_verdict, NULL, "0 unknown, 1 won, 2 lost.", NULL},
     {NULL, NULL, NULL, NULL, NULL},

@@ -12,6 +12,7 @@ class Table:
 class Search:
     nodes: int
     verdict: int
+    running: bool
     def __init__(
         self,
         talon: bytes,
