@@ -259,36 +259,24 @@ static void compute_reach(const Rules *R, const Pos *p, Reach *r) {
     int size = p->talon_len, pointer = p->pointer, draw = R->draw;
     r->n = 0;
     for (int c = 0; c < NCARDS; c++) r->at[c] = -1;
-    if (R->passes < 0) {
-        if (draw == 1) {
-            for (int i = 0; i < size; i++) reach_add(r, p->talon[i], i);
-            return;
-        }
-        if (pointer > 0) reach_add(r, p->talon[pointer - 1], pointer - 1);
-        int q = pointer;
-        while (q < size) {
-            q = q + draw < size ? q + draw : size;
-            reach_add(r, p->talon[q - 1], q - 1);
-        }
-        q = 0;
-        while (q < size) {
-            q = q + draw < size ? q + draw : size;
-            if (r->at[p->talon[q - 1]] < 0) reach_add(r, p->talon[q - 1], q - 1);
-        }
+    if (R->passes < 0 && draw == 1) {
+        for (int i = 0; i < size; i++) reach_add(r, p->talon[i], i);
         return;
     }
+    /* this pass: the waste top, then every split taps reach up to the end */
     if (pointer > 0) reach_add(r, p->talon[pointer - 1], pointer - 1);
     int q = pointer;
     while (q < size) {
         q = q + draw < size ? q + draw : size;
         reach_add(r, p->talon[q - 1], q - 1);
     }
-    if (p->recycles < R->passes - 1) {
-        q = 0;
-        while (q < size) {
-            q = q + draw < size ? q + draw : size;
-            if (r->at[p->talon[q - 1]] < 0) reach_add(r, p->talon[q - 1], q - 1 + AFTER_RECYCLE);
-        }
+    /* the next pass: free with unlimited passes, else only while a recycle is left */
+    int offset = R->passes < 0 ? 0 : AFTER_RECYCLE;
+    if (R->passes >= 0 && p->recycles >= R->passes - 1) return;
+    q = 0;
+    while (q < size) {
+        q = q + draw < size ? q + draw : size;
+        if (r->at[p->talon[q - 1]] < 0) reach_add(r, p->talon[q - 1], q - 1 + offset);
     }
 }
 
