@@ -2,8 +2,7 @@
 # The win-rate atlas (docs/win-rates.md): every variant and draw mode surveyed, one row
 # after another, each on a local Dask cluster of JOBS worker processes (default 1).
 # Run it again to resume: a survey file keeps every finished deal and the same command
-# solves only the rest. A variant the solver does not handle yet is refused (exit 2)
-# and its row waits for a later run; nothing is guessed.
+# solves only the rest.
 # Usage: sh tools/win_rates.sh OUTDIR [JOBS]     (CANFIELD=path/to/canfield to choose one)
 set -u
 OUT=${1:?usage: sh tools/win_rates.sh OUTDIR [JOBS]}

@@ -20,7 +20,6 @@ from canfield.errors import (
     InvalidSaveError,
     InvalidVariantError,
     UnknownLanguageError,
-    UnsupportedVariantError,
 )
 from canfield.game import Game
 from canfield.moves import FOUNDATION, STOCK, Move
@@ -48,7 +47,6 @@ __all__ = [
     "Move",
     "State",
     "UnknownLanguageError",
-    "UnsupportedVariantError",
     "Variant",
     "parse_card",
 ]

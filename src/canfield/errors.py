@@ -22,7 +22,6 @@ __all__ = [
     "InvalidSaveError",
     "InvalidVariantError",
     "UnknownLanguageError",
-    "UnsupportedVariantError",
 ]
 
 
@@ -136,7 +135,3 @@ class InvalidVariantError(CanfieldError):
 
 class InvalidPositionError(CanfieldError):
     """Position notation that is malformed or does not describe a possible position."""
-
-
-class UnsupportedVariantError(CanfieldError):
-    """A variant a tool (such as the solver) does not handle yet: refused, not answered wrongly."""

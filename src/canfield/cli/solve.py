@@ -7,8 +7,7 @@ import json
 import math
 from typing import Any, Final
 
-from canfield.cli.common import CliError, add_position_arguments, state_from_arguments
-from canfield.errors import UnsupportedVariantError
+from canfield.cli.common import add_position_arguments, state_from_arguments
 from canfield.solver import DEFAULT_TABLE_LIMIT, DEFAULT_TIME_LIMIT, solve
 
 __all__ = ["MAX_TABLE_LIMIT", "MAX_TIME_LIMIT", "register"]
@@ -65,14 +64,11 @@ def register(sub: Any) -> None:
 
 def _solve(args: argparse.Namespace) -> int:
     state, game = state_from_arguments(args)
-    try:
-        result = solve(
-            state if game is None else game,
-            time_limit=args.time_limit,
-            table_limit=args.table_limit,
-        )
-    except UnsupportedVariantError as exc:
-        raise CliError(str(exc)) from None
+    result = solve(
+        state if game is None else game,
+        time_limit=args.time_limit,
+        table_limit=args.table_limit,
+    )
     line = [m.notation() for m in result.line]
     if args.json:
         print(

@@ -30,7 +30,6 @@ from canfield.solver.survey import (
     RunStoppedError,
     SurveyError,
     SurveyFile,
-    check_solvable,
     read_survey,
     retry_deals,
     unsolved_deals,
@@ -165,7 +164,6 @@ def _check_run(args: argparse.Namespace) -> None:
         raise CliError(f"--scheduler must be an address of 1 to {MAX_ADDRESS} characters")
     if args.draw is None:
         args.draw = variant_named(args.variant).draw
-    check_solvable(args.variant, args.draw)
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -27,7 +27,6 @@ from pathlib import Path
 from typing import BinaryIO, Final
 
 from canfield.deal import DEAL_COUNT, deck_for_deal
-from canfield.errors import UnsupportedVariantError
 from canfield.solver.api import solve
 from canfield.state import initial_state
 from canfield.variants import VARIANTS, variant_named
@@ -43,7 +42,6 @@ __all__ = [
     "SurveyError",
     "SurveyFile",
     "SurveyFileError",
-    "check_solvable",
     "read_survey",
     "retry_deals",
     "solve_deal",
@@ -62,7 +60,7 @@ MAX_ROW_BYTES: Final = 120
 
 
 class SurveyError(ValueError):
-    """A survey that cannot run as asked (bad range, unsupported variant, no Dask)."""
+    """A survey that cannot run as asked (bad range, foreign file, no Dask)."""
 
 
 class RunStoppedError(SurveyError):
@@ -101,21 +99,11 @@ def solve_deal(variant: str, draw: int, deal: int, time_limit: float) -> Row:
     """Solve one deal within ``time_limit`` seconds of CPU time (a Dask task: runs on a worker).
 
     CPU time of the solving thread, not wall time: a machine busy with other
-    work makes a survey slower, never its verdicts different. A variant the
-    solver does not handle raises (the task fails, nothing is recorded).
+    work makes a survey slower, never its verdicts different.
     """
     state = initial_state(deck_for_deal(deal), draw, variant_named(variant))
     result = solve(state, time_limit=time_limit, clock=time.thread_time)
     return Row(deal, variant, draw, result.verdict.value, result.seconds, result.nodes)
-
-
-def check_solvable(variant: str, draw: int) -> None:
-    """Refuse at once a variant the solver does not decide yet (the solver itself is asked)."""
-    state = initial_state(deck_for_deal(0), draw, variant_named(variant))
-    try:
-        solve(state, time_limit=None, node_limit=1)
-    except UnsupportedVariantError as exc:
-        raise SurveyError(f"{exc}: no survey of {variant} can be recorded yet") from None
 
 
 class DealSet:
