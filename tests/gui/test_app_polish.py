@@ -314,7 +314,7 @@ def test_status_bar_fits_a_phone_in_every_language(
         qtbot.addWidget(win)  # type: ignore[attr-defined]
         from canfield.i18n import _
 
-        for note in (_("No winning line"), _("Winnable deal"), _("Winnable")):
+        for note in (_("No winning line"), _("Winnable deal"), _("Winnable"), _("Unwinnable deal")):
             win.solver_label.setText(note)
             QApplication.processEvents()
             bar = win.statusBar()

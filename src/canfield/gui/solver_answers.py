@@ -20,7 +20,10 @@ __all__ = [
     "NO_ANSWER_MESSAGE_MS",
     "WATCH_DELAY_MS",
     "WATCH_SECONDS",
+    "hopeless_message",
+    "hopeless_note",
     "lost_message",
+    "new_game_key_sentence",
     "verdict_note",
 ]
 
@@ -58,3 +61,21 @@ def lost_message(undo: int | None) -> str:
             undo,
         ) % {"n": undo}
     return _("No winning line from here")
+
+
+def hopeless_message() -> str:
+    """What Hint says when every position back to the deal is proved lost.
+
+    Not "undo": no undo, and no restart, helps; the way on is another deal.
+    """
+    return _("This deal cannot be won — not even from the start")
+
+
+def hopeless_note() -> str:
+    """The winnability note once the deal itself is proved lost (it holds for the whole deal)."""
+    return _("Unwinnable deal")
+
+
+def new_game_key_sentence() -> str:
+    """Said after the hopeless answer, so a keyboard player hears the way on too."""
+    return _("Ctrl+N starts a new game.")

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from canfield.cards import Card
 from canfield.deal import DealCode
 from canfield.game import Game
 from canfield.gui import icons
@@ -54,7 +55,10 @@ from canfield.gui.solver_answers import (
     NO_ANSWER_MESSAGE_MS,
     WATCH_DELAY_MS,
     WATCH_SECONDS,
+    hopeless_message,
+    hopeless_note,
     lost_message,
+    new_game_key_sentence,
     verdict_note,
 )
 from canfield.gui.speech import Speaker
@@ -72,6 +76,14 @@ from canfield.storage.recent import RecentGame
 from canfield.variants import VARIANTS
 
 __all__ = ["MainWindow"]
+
+DealKey = tuple[tuple[Card, ...], int, str]
+"""A deal as the rules see it: the cards in deal order, the draw and the variant."""
+
+
+def _deal_of(game: Game) -> DealKey:
+    return (game.deck, game.draw, game.variant)
+
 
 DEMO_STEP_MS: Final = 650
 """Show me plays one action this often: slow enough to follow."""
@@ -131,6 +143,8 @@ class MainWindow(QMainWindow):
 
         self._undo_offer: tuple[int, State] | None = None
         """(undos, position): the hint's way back to a winnable position from this one."""
+        self._hopeless: DealKey | None = None
+        """The deal the solver proved cannot be won from its start (a fact of the deal)."""
         self._demo_line: list[Move] | None = None
         """The rest of the line Show me is playing (None when it is not playing)."""
         self._demo_asked = False
@@ -330,11 +344,15 @@ class MainWindow(QMainWindow):
             on_port = view.mapFromScene(rect).boundingRect()
             where = QRect(port.mapTo(self, on_port.topLeft()), on_port.size())
             rects.append((where, 0.2 if pile[0] == "foundation" else 1.0))
+        if self.toast.offering:
+            # A message that stays (with its buttons) keeps the score and the code in sight too.
+            rects.append((self.statusBar().geometry(), 0.05))
         return rects
 
     def _chain_focus(self) -> None:
         """Tab order: the table, the toolbar's buttons, then the status bar, and round again."""
-        chain: list[QWidget] = [self.view]
+        # A message's buttons (New game after a hopeless hint) come first: one Tab away.
+        chain: list[QWidget] = [self.view, self.toast.action_button, self.toast.close_button]
         for act in (self.act_new, self.act_undo, self.act_redo, self.act_hint, self.act_restart):
             button = self.toolbar.widgetForAction(act)
             if button is not None:
@@ -478,6 +496,8 @@ class MainWindow(QMainWindow):
             self._overflow.setAccessibleName(_("More tools"))
             self._overflow.setToolTip(_("More tools"))
         self.time_label.setAccessibleName(_("Time"))
+        if self.toast.offering:
+            self._tell_hopeless(speak=False)
         self.view.retranslate()
         self.scene.retranslate(self.table_language())
         self._win_panel.retranslate()
@@ -488,6 +508,9 @@ class MainWindow(QMainWindow):
     def _on_changed(self, change: Change) -> None:
         if (self.demo_running or self._demo_asked) and not self._demo_playing:
             self.stop_demo()
+        if self.toast.offering:
+            # The hopeless answer stays until the player acts or plays on: now they have.
+            self.statusBar().clearMessage()
         if change.kind in ("new", "restart"):
             self._cascade.stop()
             self._win_panel.hide()
@@ -633,7 +656,8 @@ class MainWindow(QMainWindow):
         dialog.deleteLater()
         if not accepted:
             return
-        if self._in_progress() and not confirm_abandon(self):
+        # A deal proved unwinnable is lost already: no "abandon it?" question.
+        if self._in_progress() and not self._deal_is_hopeless() and not confirm_abandon(self):
             return
         self._settings = self._settings.replace(
             draw=choice.draw, winnable_only=choice.winnable_only, last_variant=choice.variant
@@ -775,6 +799,10 @@ class MainWindow(QMainWindow):
                 self._demo_timer.start()
                 self.statusBar().showMessage(_("Showing a winning line — Esc or a click stops it"))
                 self.say(_("Showing a winning line — Esc or a click stops it"))
+            elif verdict is Verdict.LOST and (self._deal_is_hopeless() or not game.history):
+                # Lost at the deal itself (no move made, or all taken back): the deal is lost.
+                self._hopeless = _deal_of(game)
+                self._tell_hopeless()
             elif verdict is Verdict.LOST:
                 self.statusBar().showMessage(lost_message(None), ANSWER_MESSAGE_MS)
                 self.say(lost_message(None))
@@ -881,6 +909,9 @@ class MainWindow(QMainWindow):
         if game.is_won:
             return
         self.stop_demo()
+        if self._deal_is_hopeless():
+            self._tell_hopeless()  # proved before, for this very deal: no need to search again
+            return
         snapshot = Game.from_dict(game.to_dict())
         state = game.state
         self.statusBar().showMessage(_("Thinking…"))
@@ -899,6 +930,10 @@ class MainWindow(QMainWindow):
                 text = self.scene.hint_text(move)
                 self.statusBar().showMessage(text, ANSWER_MESSAGE_MS)
                 self.say(text)
+            elif result.verdict is Verdict.LOST and result.hopeless:
+                self._hopeless = _deal_of(game)
+                self._tell_hopeless()
+                return
             elif result.verdict is Verdict.LOST:
                 if note:
                     self._solver_note = verdict_note(result.verdict)
@@ -919,11 +954,45 @@ class MainWindow(QMainWindow):
             failed=lambda _exc: self.statusBar().clearMessage(),
         )
 
+    def _deal_is_hopeless(self) -> bool:
+        return self._hopeless is not None and self._hopeless == _deal_of(self.model.game)
+
+    def _tell_hopeless(self, speak: bool = True) -> None:
+        """The deal cannot be won: say so until the player acts, and offer the way on."""
+        message = hopeless_message()
+        if self._settings.show_winnability:
+            self._solver_note = hopeless_note()
+        status = self.statusBar()
+        if status.currentMessage() == message:
+            status.clearMessage()  # shown again: the buttons come back with it
+        status.showMessage(message)  # no time limit: it goes when the player acts or plays on
+        self.toast.offer(
+            _("New game"), self._new_game_after_hopeless, _("Keep playing"), self._keep_playing
+        )
+        if speak:
+            self.say(message + " " + new_game_key_sentence())
+        self._refresh(None)
+
+    def _new_game_after_hopeless(self) -> None:
+        self.statusBar().clearMessage()
+        self.view.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.new_game()
+
+    def _keep_playing(self) -> None:
+        self.statusBar().clearMessage()
+        self.view.setFocus(Qt.FocusReason.OtherFocusReason)
+
     def _watch_winnability(self) -> None:
         """Ask the solver about this position soon, if the player wants the note shown.
 
         Off by default: the app never declares a lost game unasked (Hint asks).
+        A deal already proved unwinnable needs no search: every position of it is lost.
         """
+        if self._settings.show_winnability and self._deal_is_hopeless():
+            self._solve_timer.stop()
+            self._solver_note = hopeless_note()
+            self.solver_label.setText(self._solver_note)
+            return
         if (
             self._background_solver
             and self._settings.show_winnability
