@@ -19,7 +19,7 @@ from stack import Heard, Stack, StackError, missing  # type: ignore[import-not-f
 
 from canfield import Game
 from canfield.cards import Card
-from canfield.deal import EXAMPLE_CODE
+from canfield.deal import EXAMPLE_CODE, DealCode
 from canfield.describe import card_name, pile_name
 from canfield.storage import Settings, Store
 from positions import WIN_DECK, WIN_MOVES
@@ -83,6 +83,16 @@ WORDS: dict[str, dict[str, str]] = {
     },
 }
 LANGS = tuple(WORDS)
+HOPELESS: dict[str, tuple[str, str]] = {
+    "en": ("This deal cannot be won — not even from the start", "Ctrl+N starts a new game."),
+    "pt": ("Este jogo não pode ser ganho — nem desde o início", "Ctrl+N começa um novo jogo."),
+    "hu": ("Ez a leosztás még az elejéről sem nyerhető meg", "A Ctrl+N új játékot indít."),
+    "id": (
+        "Permainan ini tidak bisa dimenangkan — bahkan dari awal sekalipun",
+        "Ctrl+N memulai permainan baru.",
+    ),
+}
+"""What Hint says on a deal lost from its start: the verdict, then the way on."""
 
 
 def start(tmp_path: Path, lang: str, game: Game, announcements: bool = True) -> Stack:
@@ -271,3 +281,35 @@ def test_a_reader_without_announcements_hears_notifications(
     assert stack.keys("d").said(words["drawn"].format(card=c("2S", lang)))
     focus_to(stack, pile_name("reserve", None, lang))
     assert stack.keys("Return").said(words["picked"].format(card=c("QC", lang)))
+
+
+def nodes(node: dict[str, Any] | None, role: str, name: str) -> list[dict[str, Any]]:
+    """Every node of ``role`` named ``name`` under ``node``."""
+    if node is None:
+        return []
+    found = [node] if node["role"] == role and node["name"] == name else []
+    for child in node["children"]:
+        found += nodes(child, role, name)
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_deal_that_cannot_be_won_is_said_with_the_way_on_one_tab_away(
+    tmp_path: Path, stacks: list[Stack], lang: str
+) -> None:
+    words = WORDS[lang]
+    game = Game.from_code(DealCode(20, 3))  # proved lost from its start in milliseconds
+    for move in ("s", "s"):
+        game.play(move)
+    stack = start(tmp_path, lang, game)
+    stacks.append(stack)
+
+    heard = stack.keys("h", settle=1.5)
+    verdict, way_on = HOPELESS[lang]
+    assert heard.said(f"{verdict} {way_on}"), heard
+    # Tab from the table lands on the message's New game button, which carries the verdict.
+    focus = stack.keys("Tab").focus()
+    assert focus and focus[-1]["role"] == "push button", focus
+    assert focus[-1]["name"] == words["new_game"]
+    buttons = nodes(stack.tree(), "push button", words["new_game"])
+    assert any(b["description"] == verdict for b in buttons), buttons
