@@ -248,3 +248,36 @@ def test_the_answer_fits_in_every_language(
         win.store.close()
     finally:
         switch_language(QApplication.instance(), "en")
+
+
+def test_the_note_at_the_deal_start_knows_the_deal_is_lost(tmp_path: Path, qtbot: object) -> None:
+    store = Store(tmp_path / "canfield.sqlite3")
+    win = MainWindow(store, lost_game(""), background_solver=True)
+    win.apply_settings(store.settings.replace(animations=False, show_winnability=True))
+    win.resize(1000, 720)
+    win.show()
+    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    # Lost as dealt is the deal's own loss: the note says so, not just "No winning line".
+    qtbot.waitUntil(lambda: win.solver_label.text() == "Unwinnable deal", timeout=10000)  # type: ignore[attr-defined]
+    win.act_hint.trigger()  # and Hint needs no second search to say it
+    assert win.solver_idle
+    assert win.statusBar().currentMessage() == HOPELESS
+    win.close()
+    store.close()
+
+
+def test_the_answer_follows_a_change_of_language(lost: MainWindow, qtbot: object) -> None:
+    press_hint(lost, qtbot)
+    try:
+        switch_language(QApplication.instance(), "pt")
+        toast = lost.toast
+        assert lost.statusBar().currentMessage() == toast.text() != HOPELESS
+        assert toast.offering
+        assert (toast.action_button.text(), toast.close_button.text()) == (
+            "Novo jogo",
+            "Continuar a jogar",
+        )
+        assert lost.speaker.history[-1] == SAID  # not said again: only its words changed
+    finally:
+        switch_language(QApplication.instance(), "en")
+    assert lost.toast.text() == HOPELESS and lost.toast.offering

@@ -70,7 +70,7 @@ from canfield.gui.view import TableView
 from canfield.gui.worker import Worker
 from canfield.i18n import _, language, ngettext
 from canfield.moves import Move
-from canfield.state import State
+from canfield.state import State, initial_state
 from canfield.storage import Settings, StorageError, Store
 from canfield.storage.recent import RecentGame
 from canfield.variants import VARIANTS
@@ -83,6 +83,11 @@ DealKey = tuple[tuple[Card, ...], int, str]
 
 def _deal_of(game: Game) -> DealKey:
     return (game.deck, game.draw, game.variant)
+
+
+def _is_deal_start(game: Game, state: State) -> bool:
+    """Whether ``state`` is ``game``'s deal as dealt: a loss there is the deal's own."""
+    return state == initial_state(game.deck, game.draw, game.rules)
 
 
 DEMO_STEP_MS: Final = 650
@@ -799,8 +804,9 @@ class MainWindow(QMainWindow):
                 self._demo_timer.start()
                 self.statusBar().showMessage(_("Showing a winning line — Esc or a click stops it"))
                 self.say(_("Showing a winning line — Esc or a click stops it"))
-            elif verdict is Verdict.LOST and (self._deal_is_hopeless() or not game.history):
-                # Lost at the deal itself (no move made, or all taken back): the deal is lost.
+            elif verdict is Verdict.LOST and (
+                self._deal_is_hopeless() or _is_deal_start(game, state)
+            ):
                 self._hopeless = _deal_of(game)
                 self._tell_hopeless()
             elif verdict is Verdict.LOST:
@@ -1007,7 +1013,7 @@ class MainWindow(QMainWindow):
         """KPatience-style "solvable / not solvable" note, computed off the GUI thread."""
         if not self._settings.show_winnability:
             return
-        from canfield.solver import Solution, solve
+        from canfield.solver import Solution, Verdict, solve
 
         state = self.model.state
         if state.is_won:
@@ -1016,7 +1022,12 @@ class MainWindow(QMainWindow):
         def done(result: Solution) -> None:
             if self.model.state != state:
                 return
-            self._solver_note = verdict_note(result.verdict)
+            if result.verdict is Verdict.LOST and _is_deal_start(self.model.game, state):
+                # Lost as dealt: the deal is lost, and the note says so for all of it.
+                self._hopeless = _deal_of(self.model.game)
+                self._solver_note = hopeless_note()
+            else:
+                self._solver_note = verdict_note(result.verdict)
             self.solver_label.setText(self._solver_note)
 
         self._worker.submit(lambda: solve(state, time_limit=WATCH_SECONDS), done)
