@@ -38,3 +38,4 @@ shot "$OUT/phone-storehouse.png" CF1-STOREHOUSE-D1-AAAAACL --size 360x640 --dpr 
 shot "$OUT/phone-strict-hu.png" CF1-STRICT-D3-AAAAACL --size 360x640 --dpr 2 --moves "$STRICT" --lang hu
 shot "$OUT/phone-landscape-id.png" "$CODE" --size 640x360 --dpr 2 --moves "$MID" --lang id
 shot "$OUT/desktop-fullhd-pt.png" "$CODE" --size 1920x1080 --moves "$MID" --lang pt
+shot "$OUT/phone-cannot-win-pt.png" CF1-D3-AAAAAAU --size 360x640 --dpr 2 --moves "s s" --lang pt --hint

@@ -21,3 +21,16 @@ def test_screenshot_writes_the_table(tmp_path: Path, qapp: object) -> None:
 def test_screenshot_refuses_an_illegal_move(tmp_path: Path, capsys: object) -> None:
     assert main(["screenshot", str(tmp_path / "x.png"), "--moves", "KH>1"]) == 2
     assert not (tmp_path / "x.png").exists()
+
+
+def test_screenshot_with_hint_shows_the_answer(tmp_path: Path, qapp: object) -> None:
+    """On a deal lost from its start, --hint shows the verdict's note over the felt."""
+    args = ["CF1-D3-AAAAAAU", "--size", "360x640", "--moves", "s s"]
+    plain, hinted = tmp_path / "plain.png", tmp_path / "hinted.png"
+    assert main(["screenshot", str(plain), *args]) == 0
+    assert main(["screenshot", str(hinted), *args, "--hint"]) == 0
+    at = (16, 548)  # the note's left margin (it spans the width): felt, unless it is there
+    felt = QImage(str(plain)).pixelColor(*at)
+    note = QImage(str(hinted)).pixelColor(*at)
+    assert felt.green() > felt.red() + 30, "green felt"
+    assert note.green() < felt.green() - 30 and note.green() < note.red() + 20, "the dark note"

@@ -77,6 +77,7 @@ def register(sub: Any) -> None:
         default=110,
         help=f"win cascade frames to show for a won game (0-{MAX_FRAMES})",
     )
+    parser.add_argument("--hint", action="store_true", help="press Hint first and show its answer")
     parser.set_defaults(func=run)
 
 
@@ -104,6 +105,7 @@ def run(args: argparse.Namespace) -> int:
             lang=args.lang,
             four_colour=args.four_colour,
             frames=args.frames,
+            hint=args.hint,
         )
     except OSError as exc:
         raise CliError(str(exc)) from None

@@ -7,6 +7,7 @@ a screenshot never touches the player's saved game or statistics.
 from __future__ import annotations
 
 import tempfile
+import time
 from pathlib import Path
 
 from PySide6.QtWidgets import QApplication
@@ -15,6 +16,7 @@ from canfield.game import Game
 from canfield.gui import cardart
 from canfield.gui.app import create_application
 from canfield.gui.i18n_qt import switch_language
+from canfield.gui.solver_answers import HINT_SECONDS
 from canfield.gui.window import MainWindow
 from canfield.storage import Store
 
@@ -29,11 +31,13 @@ def render_window(
     lang: str,
     four_colour: bool = False,
     frames: int = 110,
+    hint: bool = False,
 ) -> tuple[int, int]:
     """Write the window showing ``game`` to ``out``; returns the PNG's pixel size.
 
     Raises :class:`OSError` when the file cannot be written. A won game shows
-    the win cascade advanced by ``frames`` frames.
+    the win cascade advanced by ``frames`` frames. ``hint`` presses Hint first
+    and shows the solver's answer (it waits at most the hint's own time).
     """
     app = create_application()
     switch_language(app, lang)
@@ -46,6 +50,13 @@ def render_window(
         window.resize(*size)
         window.show()
         QApplication.processEvents()
+        if hint:
+            window.hint()
+            deadline = time.monotonic() + HINT_SECONDS + 2.0
+            while not window.solver_idle and time.monotonic() < deadline:
+                QApplication.processEvents()
+                time.sleep(0.01)
+            QApplication.processEvents()
         if game.is_won:
             window.celebrate(animate=False)
             window.cascade.advance(frames)
