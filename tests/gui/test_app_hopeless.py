@@ -202,6 +202,10 @@ def test_show_me_at_the_start_of_a_lost_deal_says_it_cannot_be_won(
     qtbot.waitUntil(lambda: win.toast.offering, timeout=10000)  # type: ignore[attr-defined]
     assert win.statusBar().currentMessage() == HOPELESS
     assert not win.demo_running
+    win.model.draw()
+    win.act_demo.trigger()  # known for the deal now: said at once, nothing searched or played
+    assert win.solver_idle and not win.demo_running
+    assert win.statusBar().currentMessage() == HOPELESS and win.toast.offering
     win.close()
     win.store.close()
 

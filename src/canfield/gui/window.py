@@ -786,6 +786,9 @@ class MainWindow(QMainWindow):
         game = self.model.game
         if game.is_won:
             return
+        if self._deal_is_hopeless():
+            self._tell_hopeless()  # no winning line to show, proved for the whole deal
+            return
         state = game.state
         self._demo_asked = True
         self._refresh_demo()
