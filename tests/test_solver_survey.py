@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from canfield.deal import deck_for_deal
 from canfield.solver.survey import (
     HEADER,
     DealSet,
@@ -27,6 +28,9 @@ from canfield.solver.survey import (
     unsolved_deals,
 )
 from canfield.solver.survey_stats import Summary, wilson_interval
+from canfield.state import initial_state
+from canfield.variants import variant_named
+from solver_oracle import brute_force
 
 HEAD = ",".join(HEADER) + "\n"
 
@@ -167,6 +171,22 @@ def test_a_solved_row_is_the_solvers_verdict() -> None:
     found = solve_deal("canfield", 3, 63, 5.0)
     assert (found.deal, found.variant, found.draw, found.verdict) == (63, "canfield", 3, "won")
     assert found.nodes > 0
+
+
+# Whole deals whose every reachable position a brute force can walk: one pass
+# through the stock keeps them small. The atlas's strict rows are nearly all losses.
+WHOLE_DEALS = [("strict", 3, n) for n in range(20)] + [
+    ("strict", 1, n) for n in (1, 5, 7, 11, 12, 16, 19, 20, 21)
+]
+
+
+@pytest.mark.parametrize(("variant", "draw", "deal"), WHOLE_DEALS, ids=str)
+def test_a_deal_the_survey_calls_lost_has_no_winning_line_at_all(
+    variant: str, draw: int, deal: int
+) -> None:
+    truth = brute_force(initial_state(deck_for_deal(deal), draw, variant_named(variant)), 60_000)
+    assert truth is False
+    assert solve_deal(variant, draw, deal, 10.0).verdict == "lost"
 
 
 def test_torn_last_line_is_cut_only_when_opening_for_a_run(tmp_path: Path) -> None:
