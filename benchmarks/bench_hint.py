@@ -42,7 +42,8 @@ def main() -> None:
     rng = random.Random(args.seed)
     kinds = {"move": 0, "undo": 0, "lost from the deal": 0, "no answer": 0}
     times: list[float] = []
-    for _ in range(args.count):
+    open_ones: list[str] = []
+    for number in range(args.count):
         game = position(rng, args.draw, args.most)
         started = time.process_time()
         found = hint(game, time_limit=args.time_limit, clock=time.process_time)
@@ -55,6 +56,7 @@ def main() -> None:
             kinds["lost from the deal"] += 1
         else:
             kinds["no answer"] += 1
+            open_ones.append(f"{number} ({game.code}, {len(game.history)} actions in)")
     definite = args.count - kinds["no answer"]
     print(
         f"draw {args.draw}: {args.count} positions (1-{args.most} random actions in),"
@@ -66,6 +68,8 @@ def main() -> None:
         f"  CPU per hint: median {statistics.median(times):.3f} s,"
         f" max {max(times):.2f} s, total {sum(times):.1f} s"
     )
+    if open_ones:
+        print("  no answer (position number, deal): " + ", ".join(open_ones))
 
 
 if __name__ == "__main__":

@@ -358,3 +358,20 @@ def test_other_threads_run_while_the_compiled_search_does() -> None:
         other.join()
     assert result.nodes == 200_001
     assert during > 1000, during
+
+
+@pytest.mark.parametrize("name", ["rainbow", "strict", "storehouse"])
+def test_limited_passes_try_the_talon_cards_nearest_the_split_first(name: str) -> None:
+    """A play from further down the stock buries the cards before it: nearer plays go first."""
+    variant = variant_named(name)
+    checked = 0
+    for state in positions(variant, variant.draw, 60, 17):
+        node, cards, pointer = _normalize(state)
+        down = [
+            index
+            for move, _, source, index in search_module.successors(node, cards, pointer, Options())
+            if source == search_module._TALON and move.target != 4 and node.columns[move.target]
+        ]  # onto a card (moves into an empty column come late, in their own order)
+        assert down == sorted(down), state
+        checked += len(down) > 1
+    assert checked >= 3, checked

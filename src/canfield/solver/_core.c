@@ -418,6 +418,17 @@ static int gen_early(SearchObject *s, const Pos *p, const Reach *r, Cand *out, i
             }
         }
     }
+    if (R->passes >= 0) { /* limited passes: nearest the split first (a play buries the rest) */
+        for (int a = 1; a < nt; a++) { /* stable, as Python's sort */
+            Cand c = tdown[a];
+            int b = a - 1;
+            while (b >= 0 && tdown[b].index > c.index) {
+                tdown[b + 1] = tdown[b];
+                b--;
+            }
+            tdown[b + 1] = c;
+        }
+    }
     if (s->shuffle) {
         if (nup > 1) shuffle(s, up, nup);
         if (nr > 1) shuffle(s, rdown, nr);

@@ -282,12 +282,13 @@ def _candidates(
 ) -> tuple[list[Candidate], Iterator[Candidate] | None]:
     """The candidate moves, best first: a list, and the rest made lazily.
 
-    Order: reserve top up; other cards up; reserve top down;
-    moves that empty a column (the auto-fill brings a reserve card out); talon
-    cards down; whole tails; partial tails; moves into an empty column;
-    foundation take-backs. Which column tails may move is the variant's
-    ``column_moves``: any built tail, the whole column only, or the whole
-    column or a part that uncovers a card its foundation takes.
+    Order: reserve top up; other cards up; reserve top down; moves that
+    empty a column (the auto-fill brings a reserve card out); talon cards
+    down (with limited passes, nearest the split first); whole tails;
+    partial tails; moves into an empty column; foundation take-backs. Which
+    column tails may move is the variant's ``column_moves``: any built tail,
+    the whole column only, or the whole column or a part that uncovers a
+    card its foundation takes.
     """
     if reach is None:
         reach = _reach(cards, pointer, state)
@@ -378,6 +379,9 @@ def _candidates(
                     empty_source.append((table[card][j], card, k, -1))
                 else:
                     whole.append((table[card][j], card, k, -1))
+    if rules.recycles is not None and len(talon_down) > 1:
+        # limited passes: nearest the split first, as a play buries the cards before it
+        talon_down.sort(key=_talon_index)
     early = up + reserve_down + empty_source + talon_down + whole + partial
     shuffle = options.shuffle
     if shuffle is not None:
@@ -391,6 +395,10 @@ def _candidates(
             empties = empties[:1]  # empty columns are interchangeable
         return early, _late(state, reach, starts, empties, options=options, rules=rules)
     return early, None
+
+
+def _talon_index(candidate: Candidate) -> int:
+    return candidate[3]
 
 
 _ANY_TAIL: Final = ColumnMoves.ANY_TAIL
