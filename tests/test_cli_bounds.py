@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -62,3 +63,29 @@ def test_output_in_a_narrow_encoding_does_not_die() -> None:
     out = result.stdout.decode("cp1252")
     assert "k\\u0151r" in out  # kőr (hearts), escaped
     assert "Alapok" in out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["show", CODE], ["moves", CODE], ["survey", "--report", "SURVEY"]],
+    ids=["show", "moves", "survey-report"],
+)
+def test_a_reader_that_has_gone_stops_the_command_quietly(args: list[str], tmp_path: Path) -> None:
+    survey = tmp_path / "s.csv"
+    survey.write_text("deal,variant,draw,verdict,seconds,nodes\n1,canfield,3,won,0.1,10\n")
+    args = [str(survey) if a == "SURVEY" else a for a in args]
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # like `| head` that has already quit: every write fails with EPIPE
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "canfield", *args],
+            check=False,
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+        )
+    finally:
+        os.close(write_end)
+    assert done.stderr == ""
+    assert done.returncode == 141

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -17,6 +18,8 @@ from canfield.cli.common import CliError
 __all__ = ["main"]
 
 EXIT_USAGE = 2
+EXIT_BROKEN_PIPE = 141
+"""What a shell reports for a writer stopped by SIGPIPE (128 + 13), as after ``| head``."""
 
 # Each module has ``register(subparsers)``; its parsers set ``func(args) -> int``.
 _COMMAND_MODULES = (
@@ -57,6 +60,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _open_app()
     try:
         result: int = args.func(args)
+        sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's exit
+    except BrokenPipeError:
+        return _reader_gone()
     except CliError as exc:
         print(f"canfield {args.command}: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -64,6 +70,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"canfield {args.command}: interrupted", file=sys.stderr)
         return 130
     return result
+
+
+def _reader_gone() -> int:
+    """The reader of the output has gone (``| head``): stop quietly, as Unix tools do.
+
+    Standard output is pointed at the null device so that the interpreter's own
+    flush at exit does not report the same broken pipe again.
+    """
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, sys.stdout.fileno())
+    os.close(null)
+    return EXIT_BROKEN_PIPE
 
 
 def _never_fail_to_print() -> None:
