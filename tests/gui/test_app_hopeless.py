@@ -99,12 +99,18 @@ def test_the_answer_stays_until_the_player_plays_on(lost: MainWindow, qtbot: obj
     assert not lost.toast.isVisible() and not lost.toast.offering
 
 
-def test_new_game_from_the_answer_by_keyboard(
-    lost: MainWindow, qtbot: object, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.fixture
+def abandon_asked(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """Each "abandon this game?" question the window asks (a lost deal should ask none)."""
     asked: list[object] = []
-    # The deal is lost already: dealing another asks no "abandon this game?" on top.
     monkeypatch.setattr("canfield.gui.dialogs.confirm_abandon", lambda parent: asked.append(1))
+    return asked
+
+
+def test_new_game_from_the_answer_by_keyboard(
+    lost: MainWindow, qtbot: object, abandon_asked: list[object]
+) -> None:
+    # The deal is lost already: dealing another asks no "abandon this game?" on top.
     press_hint(lost, qtbot)
     lost.view.setFocus()
     QTest.keyClick(lost.view, Qt.Key.Key_Tab)
@@ -122,22 +128,20 @@ def test_new_game_from_the_answer_by_keyboard(
     QTest.keyClick(button, Qt.Key.Key_Return)
     game = lost.model.game
     assert game.code == "CF1-D3-AAAAACL" and game.moves_made == 0
-    assert asked == []
+    assert abandon_asked == []
     assert lost.statusBar().currentMessage() == ""
     assert not lost.toast.isVisible()
     assert lost.focusWidget() is lost.view  # back on the table (once the window is active again)
 
 
 def test_ctrl_n_after_the_answer_deals_without_asking_again(
-    lost: MainWindow, qtbot: object, monkeypatch: pytest.MonkeyPatch
+    lost: MainWindow, qtbot: object, abandon_asked: list[object]
 ) -> None:
-    asked: list[object] = []
-    monkeypatch.setattr("canfield.gui.dialogs.confirm_abandon", lambda parent: asked.append(1))
     press_hint(lost, qtbot)
     QTimer.singleShot(0, lambda: QApplication.activeModalWidget().accept())  # type: ignore[union-attr]
     QTest.keyClick(lost.view, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
     assert lost.model.game.deck != lost_game().deck and lost.model.game.moves_made == 0
-    assert asked == []
+    assert abandon_asked == []
 
 
 def test_keep_playing_puts_the_answer_away(lost: MainWindow, qtbot: object) -> None:
