@@ -282,7 +282,7 @@ def test_bad_input_to_the_core_is_refused_with_a_clear_error() -> None:
     good = (state.base, 3, -1, 0, True, True, True, False, *rules.tables)
     columns = tuple(bytes(c) for c in state.columns)
     args = (bytes(state.stock), 0, bytes(state.reserve), bytes(state.foundations), columns, 0)
-    options = (True, True, True, 0)
+    options = (True, True, True, False, 0)
     with pytest.raises(ValueError, match="not a card"):
         _core.Search(b"\x40", *args[1:], good, options, 10, None)
     with pytest.raises(ValueError, match="more than 52"):

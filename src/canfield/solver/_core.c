@@ -24,7 +24,8 @@
 #define SRC_RESERVE (-1)
 #define SRC_FOUNDATION 4
 #define AFTER_RECYCLE 64
-#define MAXCANDS 272 /* distinct (card, target) pairs: 52 x 5 */
+#define MAXCANDS 288 /* distinct (card, target) pairs: 52 x 5, and 16 blind ups */
+#define SRC_SWAP 8 /* blind: SRC_SWAP + k, up from column k after a swap (P6) */
 #define KEYMAX 72
 #define CHECK_EVERY 4096
 #define TEMP_BUCKETS 65536
@@ -216,7 +217,7 @@ typedef struct {
 typedef struct {
     PyObject_HEAD
     Rules rules;
-    int symmetry, take_backs, safe_up;
+    int symmetry, take_backs, safe_up, blind;
     uint64_t rng;
     int shuffle;
     uint8_t reserve[NCARDS];
@@ -314,10 +315,16 @@ static void shuffle(SearchObject *s, Cand *a, int n) {
         n++; \
     } while (0)
 
+static int in_columns(const Pos *p, int card) {
+    for (int k = 0; k < 4; k++)
+        if (memchr(p->cols[k], card, p->len[k])) return 1;
+    return 0;
+}
+
 /* search._candidates: the early moves, best first, into out; *late says whether late moves exist. */
 static int gen_early(SearchObject *s, const Pos *p, const Reach *r, Cand *out, int *late) {
     const Rules *R = &s->rules;
-    Cand up[16], rdown[8], esrc[MAXCANDS], tdown[MAXCANDS], whole[MAXCANDS], part[MAXCANDS];
+    Cand up[32], rdown[8], esrc[MAXCANDS], tdown[MAXCANDS], whole[MAXCANDS], part[MAXCANDS];
     int nup = 0, nr = 0, ne = 0, nt = 0, nw = 0, np = 0;
     int base = R->base;
     int following[4];
@@ -331,7 +338,7 @@ static int gen_early(SearchObject *s, const Pos *p, const Reach *r, Cand *out, i
             if (card >= 0 && r->at[card] >= 0) ADD(up, nup, card, FOUNDATION, SRC_TALON, r->at[card]);
         }
     }
-    if (R->safe_up && s->safe_up) {
+    if (R->safe_up && s->safe_up && !s->blind) {
         for (int k = 0; k < 4; k++) {
             int n = p->len[k];
             if (n && (n > 1 || !p->reserve_len)) {
@@ -389,6 +396,17 @@ static int gen_early(SearchObject *s, const Pos *p, const Reach *r, Cand *out, i
                         tail_idx[col[i]] = (uint8_t)i;
                     }
                 }
+            }
+        }
+    }
+    if (s->blind) { /* P6: the card that fits, at the end of any column ending in its rank */
+        for (int suit = 0; suit < 4; suit++) {
+            int card = following[suit];
+            if (card < 0 || !in_columns(p, card)) continue;
+            for (int k = 0; k < 4; k++) {
+                int n = p->len[k];
+                if (n && p->cols[k][n - 1] != card && p->cols[k][n - 1] % 13 == card % 13)
+                    ADD(up, nup, card, FOUNDATION, SRC_SWAP + k, 0);
             }
         }
     }
@@ -507,6 +525,20 @@ static int gen_late(SearchObject *s, const Pos *p, const Reach *r, Cand *out) {
 static void play(const SearchObject *s, const Pos *p, Pos *q, Cand c) {
     const Rules *R = &s->rules;
     int card = c.card, suit = card / 13, target = c.target;
+    if (c.source >= SRC_SWAP) { /* P6: swap the card with column k's end, then send it up */
+        int k = c.source - SRC_SWAP;
+        Pos alike;
+        memcpy(&alike, p, sizeof(Pos));
+        uint8_t *end = &alike.cols[k][alike.len[k] - 1];
+        for (int j = 0; j < 4; j++) {
+            uint8_t *at = memchr(alike.cols[j], card, alike.len[j]);
+            if (at) *at = *end;
+        }
+        *end = (uint8_t)card;
+        c.source = (int8_t)k;
+        play(s, &alike, q, c);
+        return;
+    }
     memcpy(q, p, sizeof(Pos));
     if (c.source == SRC_TALON) {
         int index = c.index;
@@ -553,9 +585,9 @@ static void play(const SearchObject *s, const Pos *p, Pos *q, Cand c) {
     }
 }
 
-static int col_less(const Pos *p, int a, int b) {
-    int la = p->len[a], lb = p->len[b], n = la < lb ? la : lb;
-    int c = memcmp(p->cols[a], p->cols[b], (size_t)n);
+static int col_less(const uint8_t cols[4][NCARDS], const uint8_t *len, int a, int b) {
+    int la = len[a], lb = len[b], n = la < lb ? la : lb;
+    int c = memcmp(cols[a], cols[b], (size_t)n);
     if (c) return c < 0;
     return la < lb;
 }
@@ -563,10 +595,17 @@ static int col_less(const Pos *p, int a, int b) {
 /* search._key: split + recycles, reserve size, foundations, the columns (sorted with symmetry). */
 static int make_key(const SearchObject *s, const Pos *p, uint8_t *k) {
     int order[4] = {0, 1, 2, 3};
+    uint8_t ranks[4][NCARDS];
+    const uint8_t(*cols)[NCARDS] = p->cols;
+    if (s->blind) { /* P6: the columns by their ranks alone */
+        for (int c = 0; c < 4; c++)
+            for (int i = 0; i < p->len[c]; i++) ranks[c][i] = p->cols[c][i] % 13;
+        cols = (const uint8_t(*)[NCARDS])ranks;
+    }
     if (s->symmetry) {
         for (int i = 1; i < 4; i++) {
             int x = order[i], j = i - 1;
-            while (j >= 0 && col_less(p, x, order[j])) {
+            while (j >= 0 && col_less(cols, p->len, x, order[j])) {
                 order[j + 1] = order[j];
                 j--;
             }
@@ -581,7 +620,7 @@ static int make_key(const SearchObject *s, const Pos *p, uint8_t *k) {
     for (int i = 0; i < 4; i++) {
         int c = order[i];
         k[n++] = p->len[c];
-        memcpy(k + n, p->cols[c], p->len[c]);
+        memcpy(k + n, cols[c], p->len[c]);
         n += p->len[c];
     }
     return n;
@@ -712,8 +751,8 @@ static int search_init(SearchObject *s, PyObject *args, PyObject *kwds) {
     for (int c = 0; c < NCARDS; c++)
         for (int i = 0; i < R->nparents[c]; i++) R->fits[c][R->parents[c][i]] = 1;
     unsigned long long seed;
-    if (!PyArg_ParseTuple(options, "pppK;options", &s->symmetry, &s->take_backs, &s->safe_up,
-                          &seed))
+    if (!PyArg_ParseTuple(options, "ppppK;options", &s->symmetry, &s->take_backs, &s->safe_up,
+                          &s->blind, &seed))
         return -1;
     s->shuffle = seed != 0;
     s->rng = seed;

@@ -24,7 +24,7 @@ class Search:
         rules: tuple[
             int, int, int, int, bool, bool, bool, bool, tuple[bytes, ...], tuple[bytes, ...]
         ],
-        options: tuple[bool, bool, bool, int],
+        options: tuple[bool, bool, bool, bool, int],
         table_limit: int,
         known_lost: Table | None,
     ) -> None: ...

@@ -28,7 +28,7 @@ from canfield.solver.search import (
     search,
 )
 from canfield.state import State, initial_state
-from canfield.variants import CANFIELD, Variant, variant_named
+from canfield.variants import CANFIELD, Building, Variant, variant_named
 
 if TYPE_CHECKING:
     from canfield.solver.search import LostKeys
@@ -67,6 +67,8 @@ SLICE = 2000
 """Positions in the main search's first slice; each round doubles it."""
 QUICK_PART = 1.0
 """The search without take-backs gets this much of each main slice."""
+BLIND_PART = 1.0
+"""The blind search (P6, variants building in any suit) gets this much of each main slice."""
 RESTART_UNIT = 2000
 """Positions in the shortest randomized restart; restart ``i`` gets ``luby(i)`` units."""
 
@@ -132,7 +134,10 @@ def solve(
     ``relaxation`` lets a draw-3 search first try to prove the loss in draw 1,
     which is never harder to win (docs/solver.md, "Draw 1 relaxes draw 3");
     the other way round, with ``quick_first`` a draw-1 solve also searches
-    the same position in draw 3, whose wins are draw-1 wins.
+    the same position in draw 3, whose wins are draw-1 wins. Where columns
+    build in any suit (``rainbow``) a third helper looks for losses only: the
+    blind search (P6), which cannot tell apart positions that differ only in
+    which card of a rank lies where in the columns; its losses are losses.
     ``clock`` measures ``time_limit``: wall time for the app, CPU time
     (``time.process_time``) for fair benchmarks on a shared machine.
     """
@@ -187,6 +192,10 @@ def _solve(
     harder = None
     if quick_first and state.draw == 1:
         harder = Search(state._replace(draw=3), Options(), table_limit // 4)
+    # P6: a loss of the suit-blind game is a loss (docs/solver.md); its wins prove nothing
+    blind = None
+    if state.variant.building is Building.ANY_SUIT:
+        blind = Search(state, Options(blind=True), table_limit // 4)
     number = 0
     size = SLICE
     while True:
@@ -207,6 +216,12 @@ def _solve(
                 return done(result)
             if result is None or result.verdict is Verdict.LOST:
                 harder = None  # lost in draw 3 proves nothing in draw 1
+        if blind is not None:
+            result = budget.step(blind, int(size * BLIND_PART))
+            if result is not None and result.verdict is Verdict.LOST:
+                return done(result)
+            if result is None or result.verdict is Verdict.WON:
+                blind = None  # a blind win proves nothing; it is done
         if restarts:
             number += 1
             fresh = Search(state, Options(seed=number), table_limit // 4)

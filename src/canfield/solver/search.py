@@ -47,7 +47,7 @@ from canfield.kernel import (
 )
 from canfield.moves import FOUNDATION, Move
 from canfield.state import State
-from canfield.variants import CANFIELD, ColumnMoves, EmptyColumns, Variant
+from canfield.variants import CANFIELD, Building, ColumnMoves, EmptyColumns, Variant
 
 try:
     from canfield.solver import _core
@@ -113,6 +113,9 @@ class SearchResult:
 # Where a candidate card comes from (besides a column 0-3).
 _TALON: Final = -2
 _AFTER_RECYCLE: Final = 64
+_SWAP: Final = 8
+"""Blind search (P6): a ``source`` of ``_SWAP + k`` sends a card up from column ``k``'s end
+after swapping it with the card of its rank there."""
 """Added to a talon index that taps reach only after one more recycle (limited passes)."""
 
 
@@ -134,6 +137,10 @@ class Options:
     safe_up: bool = True
     """P5: where no card comes back from a foundation, a column's end that nothing can
     ever go on again goes up at once (the only move tried)."""
+    blind: bool = False
+    """P6 (variants building in any suit): positions alike but for which card of a rank lies
+    where in the columns are one node. Its losses are losses; its wins prove nothing (and come
+    without moves: a blind line is no line of the game)."""
     seed: int = 0
     """Non-zero: shuffle the moves within each ordering class with this seed (for restarts)."""
     shuffle: Callable[[list[Candidate]], None] | None = field(
@@ -210,7 +217,7 @@ def _normalize(state: State) -> tuple[State, tuple[int, ...], int]:
     return state, cards, pointer
 
 
-def _key(state: State, pointer: int, symmetry: bool) -> tuple[object, ...]:
+def _key(state: State, pointer: int, symmetry: bool, blind: bool = False) -> tuple[object, ...]:
     """The transposition key; within one search the talon's cards follow from the rest.
 
     Nothing is ever put back on the talon or the reserve, so the talon is the
@@ -218,7 +225,11 @@ def _key(state: State, pointer: int, symmetry: bool) -> tuple[object, ...]:
     reserve is a prefix of the root's: the split, the recycles made (always 0
     with unlimited passes) and the reserve's size say it all.
     """
-    columns = tuple(sorted(state.columns)) if symmetry else state.columns
+    columns: tuple[tuple[int, ...], ...] = state.columns
+    if blind:  # P6: the columns by their ranks alone
+        columns = tuple(tuple(card % 13 for card in col) for col in columns)
+    if symmetry:
+        columns = tuple(sorted(columns))
     return (pointer | state.recycles << 6, len(state.reserve), state.foundations, columns)
 
 
@@ -315,7 +326,7 @@ def _candidates(
             index = reach.get(card, -1)
             if index >= 0:
                 up.append((table[card][FOUNDATION], card, _TALON, index))
-    if rules.safe_up and options.safe_up:
+    if rules.safe_up and options.safe_up and not options.blind:
         children = rules.children
         for k in range(4):
             col = columns[k]
@@ -356,6 +367,14 @@ def _candidates(
                             tail_of[col[i]] = k
         else:
             empties.append(k)
+    if options.blind:  # P6: the card that fits, at the end of any column ending in its rank
+        in_columns = set(chain.from_iterable(columns))
+        for card in following:
+            if card in in_columns:
+                for k in range(4):
+                    col = columns[k]
+                    if col and col[-1] != card and col[-1] % 13 == card % 13:
+                        up.append((table[card][FOUNDATION], card, _SWAP + k, -1))
     children = rules.children
     for j in range(4):
         col = columns[j]
@@ -518,6 +537,18 @@ def _watch(node: State, card: int, source: int, target: int, options: Options) -
     return ()
 
 
+def _play(node: State, card: int, target: int, source: int) -> State:
+    """``play_known``, and the blind search's up after a swap (P6)."""
+    if source >= _SWAP:
+        k = source - _SWAP
+        end = node.columns[k][-1]
+        swap = {card: end, end: card}
+        a, b, c, d = (tuple(swap.get(x, x) for x in col) for col in node.columns)
+        node = node._replace(columns=(a, b, c, d))
+        source = k
+    return play_known(node, card, target, source)
+
+
 def _play_talon(
     node: State, cards: tuple[int, ...], index: int, target: int, merge: bool
 ) -> tuple[State, tuple[int, ...], int]:
@@ -590,7 +621,7 @@ def _core_search(
         tuple(bytes(c) for c in root.columns),
         root.recycles,
         core_rules,
-        (options.symmetry, options.take_backs, options.safe_up, options.seed),
+        (options.symmetry, options.take_backs, options.safe_up, options.blind, options.seed),
         table_limit,
         known_lost,
     )
@@ -622,7 +653,7 @@ def expand(
         if source == _TALON:
             child = _play_talon(node, cards, index, move.target, merge)[0]
         else:
-            child = play_known(node, card, move.target, source)
+            child = _play(node, card, move.target, source)
         out.append((move, child))
     return out
 
@@ -688,6 +719,8 @@ class Search:
             return
         root, cards, pointer = _normalize(state)
         self._rules = rules_of(root)
+        if self.options.blind and root.variant.building is not Building.ANY_SUIT:
+            raise ValueError(f"a blind search needs building in any suit, not {root.variant}")
         if _wants_core(self.options, compiled):
             seed = None if isinstance(known_lost, set) else known_lost
             self._core = _core_search(
@@ -695,14 +728,15 @@ class Search:
             )
             self.nodes = 1
             return
-        self._visited.add(_key(root, pointer, self.options.symmetry))
+        self._visited.add(_key(root, pointer, self.options.symmetry, self.options.blind))
         reach = _reach(cards, pointer, root)
         moves = _moves(root, cards, pointer, self.options, rules=self._rules, reach=reach)
         self._frames.append((root, cards, pointer, reach, (), moves, None))
         self.nodes = 1
 
     def result(self) -> SearchResult:
-        moves = self.path if self.verdict is Verdict.WON else []
+        real = self.verdict is Verdict.WON and not self.options.blind
+        moves = self.path if real else []
         return SearchResult(self.verdict, moves, self.nodes, self.seconds)
 
     def run(
@@ -723,6 +757,7 @@ class Search:
         check = nodes + _CHECK_EVERY
         options = self.options
         symmetry = options.symmetry
+        blind = options.blind
         rules = self._rules
         # P3 and P4 are proved for the app's rules only (docs/solver.md)
         deferral = (options.take_back_rule or options.tail_rule) and rules.variant is CANFIELD
@@ -757,13 +792,13 @@ class Search:
                 )
                 child_reach = None
             else:
-                child = play_known(node, card, move.target, source)
+                child = _play(node, card, move.target, source)
                 child_cards, child_pointer, child_reach = cards, pointer, reach
             if child.foundations == _WON:
                 path.append(move)
                 outcome = Verdict.WON
                 break
-            key = _key(child, child_pointer, symmetry)
+            key = _key(child, child_pointer, symmetry, blind)
             child_watched: tuple[int, ...] = ()
             if deferral and source >= 0:
                 more = _watch(node, card, source, move.target, options)
@@ -823,7 +858,7 @@ class Search:
         self.nodes = core.nodes
         self.seconds += clock() - started
         self.verdict = outcome
-        if outcome is Verdict.WON:
+        if outcome is Verdict.WON and not self.options.blind:
             self.path = [_MOVE[card][target] for card, target in core.moves()]
         return self.result()
 

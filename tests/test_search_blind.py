@@ -1,0 +1,124 @@
+"""The blind search (P6): where columns build in any suit, a loss of the suit-blind game is a loss.
+
+Its positions are classes of positions alike but for which card of a rank
+lies where in the columns (docs/solver.md, P6). What the proof needs is
+checked here: alike positions have the same blind successors, which cover
+every real successor; the compiled and Python blind searches are the same
+search; its verdicts never contradict a brute force; and ``solve`` uses it
+to prove losses the plain search does not reach.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from canfield.deal import deck_for_deal
+from canfield.solver import Verdict, solve
+from canfield.solver.search import COMPILED, Limits, Options, Search, _key, _normalize, expand
+from canfield.state import State, initial_state
+from canfield.variants import RAINBOW, variant_named
+from solver_oracle import brute_force
+from test_search_core import positions
+from test_solver_variants import locked, small
+
+needs_core = pytest.mark.skipif(not COMPILED, reason="the compiled core is not built")
+BLIND = Options(blind=True)
+
+
+def blind_key(state: State) -> tuple[object, ...]:
+    node, _, pointer = _normalize(state)
+    return _key(node, pointer, True, True)
+
+
+def alike(state: State, rng: random.Random) -> State:
+    """``state`` with the cards of each rank dealt anew over that rank's places in the columns."""
+    places: dict[int, list[int]] = {}
+    for col in state.columns:
+        for card in col:
+            places.setdefault(card % 13, []).append(card)
+    for cards in places.values():
+        rng.shuffle(cards)
+    columns = tuple(tuple(places[card % 13].pop() for card in col) for col in state.columns)
+    return state._replace(columns=columns)  # type: ignore[arg-type]
+
+
+def test_alike_positions_have_the_same_blind_successors_and_they_cover_every_real_one() -> None:
+    rng = random.Random(6)
+    checked = 0
+    for state in positions(RAINBOW, 1, 12, 61) + positions(RAINBOW, 3, 12, 62):
+        blind = {blind_key(child) for _, child in expand(state, BLIND)}
+        for _ in range(4):
+            other = alike(state, rng)
+            assert blind_key(other) == blind_key(state)
+            assert {blind_key(child) for _, child in expand(other, BLIND)} == blind, state
+            real = {blind_key(child) for _, child in expand(other, Options(safe_up=False))}
+            assert real <= blind, (state, other)
+            checked += other != state
+    assert checked > 20  # the shuffles did make other positions
+
+
+def same_search(state: State, limits: Limits) -> None:
+    python = Search(state, BLIND, limits.table_limit, compiled=False)
+    core = Search(state, BLIND, limits.table_limit, compiled=True)
+    a = python.run(limits.time_limit, limits.node_limit)
+    b = core.run(limits.time_limit, limits.node_limit)
+    assert (a.verdict, a.nodes) == (b.verdict, b.nodes), state
+    assert a.moves == b.moves == []  # a blind win is no line of the game
+
+
+@needs_core
+def test_the_compiled_blind_search_is_the_python_blind_search() -> None:
+    for state in positions(RAINBOW, 1, 6, 63) + positions(RAINBOW, 3, 6, 64):
+        assert expand(state, BLIND, compiled=True) == expand(state, BLIND), state
+    for number in range(3):
+        for draw in (1, 3):
+            state = initial_state(deck_for_deal(number + 40), draw, RAINBOW)
+            same_search(state, Limits(node_limit=3000))
+    for state in small(RAINBOW, 10, 65, (5, 12), 4):
+        same_search(state, Limits(time_limit=20))
+
+
+LOST_QUICKLY = (8, 12, 39, 43, 91, 109, 114)
+"""Rainbow draw-3 deals the plain search proves lost in a few hundred positions."""
+
+
+@pytest.mark.parametrize("compiled", [False, pytest.param(True, marks=needs_core)])
+def test_blind_verdicts_never_contradict_a_brute_force_or_the_plain_search(compiled: bool) -> None:
+    truths: list[tuple[State, bool]] = []
+    for state in small(RAINBOW, 20, 66, (4, 10), 3) + [
+        locked(RAINBOW, draw, extra) for draw in (1, 3) for extra in (0, 2)
+    ]:
+        truth = brute_force(state, 8000)
+        if truth is not None:
+            truths.append((state, truth))
+    for number in LOST_QUICKLY:
+        state = initial_state(deck_for_deal(number), 3, RAINBOW)
+        plain = Search(state, compiled=compiled).run(30, 5000)
+        assert plain.verdict is not Verdict.UNKNOWN, number
+        truths.append((state, plain.verdict is Verdict.WON))
+    seen = {Verdict.WON: 0, Verdict.LOST: 0}
+    for state, truth in truths:
+        found = Search(state, BLIND, compiled=compiled).run(30)
+        assert found.verdict is not Verdict.UNKNOWN, state
+        seen[found.verdict] += 1
+        if truth:
+            assert found.verdict is Verdict.WON, state  # a real win is a blind win
+        if found.verdict is Verdict.LOST:
+            assert truth is False, state  # a blind loss is a real loss
+    assert seen[Verdict.WON] >= 5 and seen[Verdict.LOST] >= 5, seen
+
+
+def test_a_blind_search_needs_columns_that_build_in_any_suit() -> None:
+    state = initial_state(deck_for_deal(1), 3, variant_named("canfield"))
+    with pytest.raises(ValueError, match="any suit"):
+        Search(state, BLIND)
+
+
+def test_solve_proves_a_rainbow_loss_the_plain_search_does_not_reach() -> None:
+    state = initial_state(deck_for_deal(101), 3, RAINBOW)
+    plain = Search(state).run(node_limit=1_000_000)
+    assert plain.verdict is Verdict.UNKNOWN
+    found = solve(state, time_limit=None, node_limit=400_000)
+    assert found.verdict is Verdict.LOST and found.line == ()
