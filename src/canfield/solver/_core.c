@@ -57,6 +57,7 @@ typedef struct {
     uint8_t nchildren[NCARDS];
     uint8_t parents[NCARDS][NCARDS]; /* in the order Python iterates the frozenset */
     uint8_t nparents[NCARDS];
+    uint8_t alias[NCARDS]; /* search.Rules.alias, made from fits (the blind search, P6) */
     int base, draw, passes; /* passes < 0: unlimited */
     int tails, to_empty, take_backs, auto_fill, safe_up;
 } Rules;
@@ -399,13 +400,13 @@ static int gen_early(SearchObject *s, const Pos *p, const Reach *r, Cand *out, i
             }
         }
     }
-    if (s->blind) { /* P6: the card that fits, at the end of any column ending in its rank */
+    if (s->blind) { /* P6: the card that fits, at the end of any column ending in its alias */
         for (int suit = 0; suit < 4; suit++) {
             int card = following[suit];
             if (card < 0 || !in_columns(p, card)) continue;
             for (int k = 0; k < 4; k++) {
                 int n = p->len[k];
-                if (n && p->cols[k][n - 1] != card && p->cols[k][n - 1] % 13 == card % 13)
+                if (n && p->cols[k][n - 1] != card && R->alias[p->cols[k][n - 1]] == R->alias[card])
                     ADD(up, nup, card, FOUNDATION, SRC_SWAP + k, 0);
             }
         }
@@ -595,12 +596,12 @@ static int col_less(const uint8_t cols[4][NCARDS], const uint8_t *len, int a, in
 /* search._key: split + recycles, reserve size, foundations, the columns (sorted with symmetry). */
 static int make_key(const SearchObject *s, const Pos *p, uint8_t *k) {
     int order[4] = {0, 1, 2, 3};
-    uint8_t ranks[4][NCARDS];
+    uint8_t aliased[4][NCARDS];
     const uint8_t(*cols)[NCARDS] = p->cols;
-    if (s->blind) { /* P6: the columns by their ranks alone */
+    if (s->blind) { /* P6: the columns as the building sees them */
         for (int c = 0; c < 4; c++)
-            for (int i = 0; i < p->len[c]; i++) ranks[c][i] = p->cols[c][i] % 13;
-        cols = (const uint8_t(*)[NCARDS])ranks;
+            for (int i = 0; i < p->len[c]; i++) aliased[c][i] = s->rules.alias[p->cols[c][i]];
+        cols = (const uint8_t(*)[NCARDS])aliased;
     }
     if (s->symmetry) {
         for (int i = 1; i < 4; i++) {
@@ -750,6 +751,16 @@ static int search_init(SearchObject *s, PyObject *args, PyObject *kwds) {
     if (read_table(children, R->children, R->nchildren) < 0) return -1;
     for (int c = 0; c < NCARDS; c++)
         for (int i = 0; i < R->nparents[c]; i++) R->fits[c][R->parents[c][i]] = 1;
+    for (int c = 0; c < NCARDS; c++) { /* the first card that lies on and takes the same cards */
+        int a = 0;
+        for (;; a++) {
+            int same = 1;
+            for (int x = 0; x < NCARDS && same; x++)
+                same = R->fits[a][x] == R->fits[c][x] && R->fits[x][a] == R->fits[x][c];
+            if (same) break;
+        }
+        R->alias[c] = (uint8_t)a;
+    }
     unsigned long long seed;
     if (!PyArg_ParseTuple(options, "ppppK;options", &s->symmetry, &s->take_backs, &s->safe_up,
                           &s->blind, &seed))

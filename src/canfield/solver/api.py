@@ -25,10 +25,11 @@ from canfield.solver.search import (
     Search,
     SearchResult,
     Verdict,
+    rules_of,
     search,
 )
 from canfield.state import State, initial_state
-from canfield.variants import CANFIELD, Building, Variant, variant_named
+from canfield.variants import CANFIELD, Variant, variant_named
 
 if TYPE_CHECKING:
     from canfield.solver.search import LostKeys
@@ -68,7 +69,7 @@ SLICE = 2000
 QUICK_PART = 1.0
 """The search without take-backs gets this much of each main slice."""
 BLIND_PART = 1.0
-"""The blind search (P6, variants building in any suit) gets this much of each main slice."""
+"""The blind search (P6) gets this much of each main slice, until it ends."""
 RESTART_UNIT = 2000
 """Positions in the shortest randomized restart; restart ``i`` gets ``luby(i)`` units."""
 
@@ -134,10 +135,11 @@ def solve(
     ``relaxation`` lets a draw-3 search first try to prove the loss in draw 1,
     which is never harder to win (docs/solver.md, "Draw 1 relaxes draw 3");
     the other way round, with ``quick_first`` a draw-1 solve also searches
-    the same position in draw 3, whose wins are draw-1 wins. Where columns
-    build in any suit (``rainbow``) a third helper looks for losses only: the
-    blind search (P6), which cannot tell apart positions that differ only in
-    which card of a rank lies where in the columns; its losses are losses.
+    the same position in draw 3, whose wins are draw-1 wins. A third helper
+    looks for losses only: the blind search (P6), which cannot tell apart
+    positions that differ only in which of the cards the columns treat alike
+    (the same rank, and colour where columns alternate) lies where in the
+    columns; its losses are losses (all variants but ``solvitaire``).
     ``clock`` measures ``time_limit``: wall time for the app, CPU time
     (``time.process_time``) for fair benchmarks on a shared machine.
     """
@@ -192,9 +194,9 @@ def _solve(
     harder = None
     if quick_first and state.draw == 1:
         harder = Search(state._replace(draw=3), Options(), table_limit // 4)
-    # P6: a loss of the suit-blind game is a loss (docs/solver.md); its wins prove nothing
+    # P6: a loss of the blind game is a loss (docs/solver.md); its wins prove nothing
     blind = None
-    if state.variant.building is Building.ANY_SUIT:
+    if rules_of(state).blind:
         blind = Search(state, Options(blind=True), table_limit // 4)
     number = 0
     size = SLICE

@@ -47,7 +47,7 @@ from canfield.kernel import (
 )
 from canfield.moves import FOUNDATION, Move
 from canfield.state import State
-from canfield.variants import CANFIELD, Building, ColumnMoves, EmptyColumns, Variant
+from canfield.variants import CANFIELD, ColumnMoves, EmptyColumns, Variant
 
 try:
     from canfield.solver import _core
@@ -138,9 +138,9 @@ class Options:
     """P5: where no card comes back from a foundation, a column's end that nothing can
     ever go on again goes up at once (the only move tried)."""
     blind: bool = False
-    """P6 (variants building in any suit): positions alike but for which card of a rank lies
-    where in the columns are one node. Its losses are losses; its wins prove nothing (and come
-    without moves: a blind line is no line of the game)."""
+    """P6: positions alike but for which of the cards the columns cannot tell apart (see
+    ``Rules.alias``) lies where in the columns are one node. Its losses are losses; its wins
+    prove nothing (and come without moves: a blind line is no line of the game)."""
     seed: int = 0
     """Non-zero: shuffle the moves within each ordering class with this seed (for restarts)."""
     shuffle: Callable[[list[Candidate]], None] | None = field(
@@ -174,10 +174,22 @@ class Rules:
     """How many recycles the variant allows in all (``None``: no limit)."""
     tables: tuple[tuple[bytes, ...], tuple[bytes, ...]]
     """``parents`` (each in the order Python iterates it) and ``children``, for the C core."""
+    alias: bytes
+    """For each card, the first card that may lie on the same cards in a column and take the
+    same cards on it: the columns cannot tell the two apart (the blind search, P6). The same
+    rank where columns build in any suit; the same rank and colour where they alternate."""
+    blind: bool
+    """Whether the blind search holds: which tails move reads nothing but the building
+    (not where a part moves only to uncover a card its foundation takes)."""
 
 
 _RULES: dict[tuple[Variant, int], Rules] = {}
 _STARTS_KEPT: Final = 200_000
+
+
+def _alias(parents: tuple[frozenset[int], ...], children: tuple[tuple[int, ...], ...]) -> bytes:
+    first: dict[tuple[frozenset[int], tuple[int, ...]], int] = {}
+    return bytes(first.setdefault((parents[c], children[c]), c) for c in range(52))
 
 
 def rules_of(state: State) -> Rules:
@@ -186,10 +198,11 @@ def rules_of(state: State) -> Rules:
     found = _RULES.get((variant, state.base))
     if found is None:
         parents = parents_table(variant, state.base)
+        children = children_table(variant, state.base)
         found = Rules(
             variant=variant,
             parents=parents,
-            children=children_table(variant, state.base),
+            children=children,
             starts={},
             tails=variant.column_moves,
             to_empty=variant.empty_columns is not EmptyColumns.AUTO_THEN_WASTE,
@@ -198,8 +211,10 @@ def rules_of(state: State) -> Rules:
             recycles=variant.recycles,
             tables=(
                 tuple(bytes(tuple(p)) for p in parents),
-                tuple(bytes(c) for c in children_table(variant, state.base)),
+                tuple(bytes(c) for c in children),
             ),
+            alias=_alias(parents, children),
+            blind=variant.column_moves is not ColumnMoves.WHOLE_OR_UNCOVERING,
         )
         _RULES[(variant, state.base)] = found
     return found
@@ -217,17 +232,20 @@ def _normalize(state: State) -> tuple[State, tuple[int, ...], int]:
     return state, cards, pointer
 
 
-def _key(state: State, pointer: int, symmetry: bool, blind: bool = False) -> tuple[object, ...]:
+def _key(
+    state: State, pointer: int, symmetry: bool, alias: bytes | None = None
+) -> tuple[object, ...]:
     """The transposition key; within one search the talon's cards follow from the rest.
 
     Nothing is ever put back on the talon or the reserve, so the talon is the
     root's talon less the cards now elsewhere, in the same order, and the
     reserve is a prefix of the root's: the split, the recycles made (always 0
-    with unlimited passes) and the reserve's size say it all.
+    with unlimited passes) and the reserve's size say it all. With ``alias`` (the blind
+    search, P6) each column card is written as its alias.
     """
     columns: tuple[tuple[int, ...], ...] = state.columns
-    if blind:  # P6: the columns by their ranks alone
-        columns = tuple(tuple(card % 13 for card in col) for col in columns)
+    if alias is not None:  # P6: the columns as the building sees them
+        columns = tuple(tuple(alias[card] for card in col) for col in columns)
     if symmetry:
         columns = tuple(sorted(columns))
     return (pointer | state.recycles << 6, len(state.reserve), state.foundations, columns)
@@ -367,13 +385,14 @@ def _candidates(
                             tail_of[col[i]] = k
         else:
             empties.append(k)
-    if options.blind:  # P6: the card that fits, at the end of any column ending in its rank
+    if options.blind:  # P6: the card that fits, at the end of any column ending in its alias
         in_columns = set(chain.from_iterable(columns))
+        alias = rules.alias
         for card in following:
             if card in in_columns:
                 for k in range(4):
                     col = columns[k]
-                    if col and col[-1] != card and col[-1] % 13 == card % 13:
+                    if col and col[-1] != card and alias[col[-1]] == alias[card]:
                         up.append((table[card][FOUNDATION], card, _SWAP + k, -1))
     children = rules.children
     for j in range(4):
@@ -719,8 +738,8 @@ class Search:
             return
         root, cards, pointer = _normalize(state)
         self._rules = rules_of(root)
-        if self.options.blind and root.variant.building is not Building.ANY_SUIT:
-            raise ValueError(f"a blind search needs building in any suit, not {root.variant}")
+        if self.options.blind and not self._rules.blind:
+            raise ValueError(f"no blind search in {root.variant}: its part moves read foundations")
         if _wants_core(self.options, compiled):
             seed = None if isinstance(known_lost, set) else known_lost
             self._core = _core_search(
@@ -728,7 +747,8 @@ class Search:
             )
             self.nodes = 1
             return
-        self._visited.add(_key(root, pointer, self.options.symmetry, self.options.blind))
+        alias = self._rules.alias if self.options.blind else None
+        self._visited.add(_key(root, pointer, self.options.symmetry, alias))
         reach = _reach(cards, pointer, root)
         moves = _moves(root, cards, pointer, self.options, rules=self._rules, reach=reach)
         self._frames.append((root, cards, pointer, reach, (), moves, None))
@@ -757,8 +777,8 @@ class Search:
         check = nodes + _CHECK_EVERY
         options = self.options
         symmetry = options.symmetry
-        blind = options.blind
         rules = self._rules
+        alias = rules.alias if options.blind else None
         # P3 and P4 are proved for the app's rules only (docs/solver.md)
         deferral = (options.take_back_rule or options.tail_rule) and rules.variant is CANFIELD
         merge = rules.recycles is None  # unlimited passes: tap-equivalent splits are one node
@@ -798,7 +818,7 @@ class Search:
                 path.append(move)
                 outcome = Verdict.WON
                 break
-            key = _key(child, child_pointer, symmetry, blind)
+            key = _key(child, child_pointer, symmetry, alias)
             child_watched: tuple[int, ...] = ()
             if deferral and source >= 0:
                 more = _watch(node, card, source, move.target, options)
