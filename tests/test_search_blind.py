@@ -143,8 +143,11 @@ def test_no_blind_search_where_part_moves_read_the_foundations() -> None:
         Search(state, BLIND)
 
 
-def test_solve_proves_a_rainbow_loss_the_plain_search_does_not_reach() -> None:
-    state = initial_state(deck_for_deal(101), 3, RAINBOW)
+@pytest.mark.parametrize(("name", "draw", "number"), [("rainbow", 3, 101), ("strict", 1, 22)])
+def test_solve_proves_a_loss_the_plain_search_does_not_reach(
+    name: str, draw: int, number: int
+) -> None:
+    state = initial_state(deck_for_deal(number), draw, variant_named(name))
     plain = Search(state).run(node_limit=1_000_000)
     assert plain.verdict is Verdict.UNKNOWN
     found = solve(state, time_limit=None, node_limit=400_000)
