@@ -1,0 +1,49 @@
+"""docs/win-rates.md says what the committed survey files say.
+
+The table is made by ``tools/win_rates_table.py`` from ``docs/win-rates/*.csv``
+and pasted between markers; the sentence on the ``solvitaire`` draw-3 row is
+made from ``canfield survey --report --json``. A file updated without its page
+(or the other way round) fails here.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from canfield.solver.survey import read_survey
+from canfield.solver.survey_stats import Summary
+
+ROOT = Path(__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "win-rates.md"
+
+
+def test_the_table_is_the_one_the_committed_files_make() -> None:
+    made = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "win_rates_table.py"), str(ROOT / "docs/win-rates")],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    found = re.search(
+        r"<!-- table: tools/win_rates_table.py -->\n(.*?)<!-- end of table -->",
+        DOC.read_text(encoding="utf-8"),
+        flags=re.S,
+    )
+    assert found is not None
+    assert found.group(1) == made
+    assert made.count("\n") == 2 + 14  # a heading, a rule and every variant in both draws
+
+
+def test_the_solvitaire_sentence_is_the_reports() -> None:
+    s = Summary.of(read_survey(ROOT / "docs" / "win-rates" / "solvitaire-d3.csv"))
+    assert s.rate is not None and s.low is not None and s.high is not None
+    sentence = (
+        f"{s.n:,} deals, {s.won:,} won, {s.lost:,} lost, {s.unknown:,} unknown; "
+        f"rate {100 * s.rate:.2f}% of resolved, 95% interval "
+        f"{100 * s.low:.2f}%–{100 * s.high:.2f}%"
+    )
+    assert f"<!-- solvitaire-d3 -->{sentence}<!-- end -->" in DOC.read_text(encoding="utf-8")
+    assert s.n >= 5000 and s.low <= 0.71245 <= s.high  # the published figure, inside
