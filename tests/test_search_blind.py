@@ -141,6 +141,9 @@ def test_no_blind_search_where_part_moves_read_the_foundations() -> None:
     state = initial_state(deck_for_deal(1), 3, SOLVITAIRE)
     with pytest.raises(ValueError, match="no blind search in solvitaire"):
         Search(state, BLIND)
+    state = initial_state(deck_for_deal(1), 3, variant_named("canfield"))
+    with pytest.raises(ValueError, match="P3 and P4"):
+        Search(state, Options(blind=True, tail_rule=True))
 
 
 @pytest.mark.parametrize(("name", "draw", "number"), [("rainbow", 3, 101), ("strict", 1, 22)])

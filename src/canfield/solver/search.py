@@ -113,10 +113,10 @@ class SearchResult:
 # Where a candidate card comes from (besides a column 0-3).
 _TALON: Final = -2
 _AFTER_RECYCLE: Final = 64
+"""Added to a talon index that taps reach only after one more recycle (limited passes)."""
 _SWAP: Final = 8
 """Blind search (P6): a ``source`` of ``_SWAP + k`` sends a card up from column ``k``'s end
-after swapping it with the card of its rank there."""
-"""Added to a talon index that taps reach only after one more recycle (limited passes)."""
+after swapping it with its twin there."""
 
 
 Candidate = tuple[Move, int, int, int]
@@ -740,6 +740,8 @@ class Search:
         self._rules = rules_of(root)
         if self.options.blind and not self._rules.blind:
             raise ValueError(f"no blind search in {root.variant}: its part moves read foundations")
+        if self.options.blind and (self.options.take_back_rule or self.options.tail_rule):
+            raise ValueError("P3 and P4 are proved for the game, not for the blind search")
         if _wants_core(self.options, compiled):
             seed = None if isinstance(known_lost, set) else known_lost
             self._core = _core_search(
