@@ -279,7 +279,7 @@ def test_bad_input_to_the_core_is_refused_with_a_clear_error() -> None:
 
     state = Game.from_code(DealCode(3, 3)).state
     rules = search_module.rules_of(state)
-    good = (state.base, 3, -1, 0, True, True, True, False, *rules.tables)
+    good = (state.base, 3, -1, 0, True, True, True, False, *rules.tables, rules.alias)
     columns = tuple(bytes(c) for c in state.columns)
     args = (bytes(state.stock), 0, bytes(state.reserve), bytes(state.foundations), columns, 0)
     options = (True, True, True, False, 0)

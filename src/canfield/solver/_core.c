@@ -57,7 +57,7 @@ typedef struct {
     uint8_t nchildren[NCARDS];
     uint8_t parents[NCARDS][NCARDS]; /* in the order Python iterates the frozenset */
     uint8_t nparents[NCARDS];
-    uint8_t alias[NCARDS]; /* search.Rules.alias, made from fits (the blind search, P6) */
+    uint8_t alias[NCARDS]; /* search.Rules.alias: each card's first twin (the blind search, P6) */
     int base, draw, passes; /* passes < 0: unlimited */
     int tails, to_empty, take_backs, auto_fill, safe_up;
 } Rules;
@@ -738,10 +738,10 @@ static int search_init(SearchObject *s, PyObject *args, PyObject *kwds) {
     }
     Rules *R = &s->rules;
     memset(R, 0, sizeof(Rules));
-    PyObject *parents, *children;
-    if (!PyArg_ParseTuple(rules, "iiiiiiiiO!O!;rules", &R->base, &R->draw, &R->passes, &R->tails,
+    PyObject *parents, *children, *alias;
+    if (!PyArg_ParseTuple(rules, "iiiiiiiiO!O!O;rules", &R->base, &R->draw, &R->passes, &R->tails,
                           &R->to_empty, &R->take_backs, &R->auto_fill, &R->safe_up, &PyTuple_Type,
-                          &parents, &PyTuple_Type, &children))
+                          &parents, &PyTuple_Type, &children, &alias))
         return -1;
     if (R->base < 0 || R->base >= NCARDS || (R->draw != 1 && R->draw != 3)) {
         PyErr_SetString(PyExc_ValueError, "base must be a card and draw 1 or 3");
@@ -751,15 +751,11 @@ static int search_init(SearchObject *s, PyObject *args, PyObject *kwds) {
     if (read_table(children, R->children, R->nchildren) < 0) return -1;
     for (int c = 0; c < NCARDS; c++)
         for (int i = 0; i < R->nparents[c]; i++) R->fits[c][R->parents[c][i]] = 1;
-    for (int c = 0; c < NCARDS; c++) { /* the first card that lies on and takes the same cards */
-        int a = 0;
-        for (;; a++) {
-            int same = 1;
-            for (int x = 0; x < NCARDS && same; x++)
-                same = R->fits[a][x] == R->fits[c][x] && R->fits[x][a] == R->fits[x][c];
-            if (same) break;
-        }
-        R->alias[c] = (uint8_t)a;
+    int twins = read_bytes(alias, R->alias, NCARDS, "alias");
+    if (twins < 0) return -1;
+    if (twins != NCARDS) {
+        PyErr_SetString(PyExc_ValueError, "alias names a twin for each of the 52 cards");
+        return -1;
     }
     unsigned long long seed;
     if (!PyArg_ParseTuple(options, "ppppK;options", &s->symmetry, &s->take_backs, &s->safe_up,

@@ -22,7 +22,7 @@ class Search:
         columns: tuple[bytes, ...],
         recycles: int,
         rules: tuple[
-            int, int, int, int, bool, bool, bool, bool, tuple[bytes, ...], tuple[bytes, ...]
+            int, int, int, int, bool, bool, bool, bool, tuple[bytes, ...], tuple[bytes, ...], bytes
         ],
         options: tuple[bool, bool, bool, bool, int],
         table_limit: int,

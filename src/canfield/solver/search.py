@@ -631,6 +631,7 @@ def _core_search(
         rules.safe_up,
         parents,
         children,
+        rules.alias,
     )
     return _core.Search(
         bytes(cards),
