@@ -25,7 +25,11 @@ from canfield.game import Game
 if TYPE_CHECKING:
     from canfield.gui.window import MainWindow
 
-__all__ = ["app_icon", "bring_to_front", "create_application", "main"]
+__all__ = ["APP_ID", "app_icon", "bring_to_front", "create_application", "main"]
+
+APP_ID = "io.github.canfield.Canfield"
+"""The desktop entry's name (data/APP_ID.desktop): the Wayland app id, so a dock ties the
+window to its launcher and icon; on X11 the entry's StartupWMClass names the window's class."""
 
 
 def create_application(argv: Sequence[str] = ()) -> QApplication:
@@ -40,7 +44,7 @@ def create_application(argv: Sequence[str] = ()) -> QApplication:
     app.setApplicationName("Canfield")
     app.setApplicationDisplayName("Canfield")
     app.setOrganizationName("canfield")
-    app.setDesktopFileName("canfield")
+    app.setDesktopFileName(APP_ID)
     app.setWindowIcon(app_icon())
     return app
 

@@ -194,10 +194,13 @@ class MainWindow(QMainWindow):
         if shortcuts:
             keys: list[QKeySequence] = []
             for s in shortcuts:
-                if isinstance(s, QKeySequence.StandardKey):
-                    keys.extend(QKeySequence.keyBindings(s))
-                else:
-                    keys.append(QKeySequence(s))
+                found = (
+                    QKeySequence.keyBindings(s)
+                    if isinstance(s, QKeySequence.StandardKey)
+                    else [QKeySequence(s)]
+                )
+                # A key bound twice (F11 and GNOME's FullScreen) is ambiguous: Qt does nothing.
+                keys.extend(key for key in found if key not in keys)
             action.setShortcuts(keys)
             action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         action.triggered.connect(slot)
