@@ -56,6 +56,7 @@ def bench_taps() -> list[float]:
 
     from canfield import Game
     from canfield.gui.app import create_application
+    from canfield.gui.qtgeom import qpoint
     from canfield.gui.window import MainWindow
     from canfield.storage import Store
 
@@ -81,7 +82,7 @@ def bench_taps() -> list[float]:
                 rect = scene.card_item(rng.choice(tappable)).sceneBoundingRect()
                 point = QPointF(rect.center().x(), rect.top() + 8)
             elif state.stock or state.waste:
-                point = scene.table_layout.stock.center()
+                point = qpoint(scene.table_layout.stock.center)
             else:
                 window.model.set_game(Game.new(3))
                 continue

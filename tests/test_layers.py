@@ -1,4 +1,4 @@
-"""The engine, solver and storage must work without Qt; only canfield.gui may import it."""
+"""The engine, solver, storage and presentation work without Qt; only canfield.gui imports it."""
 
 from __future__ import annotations
 
@@ -15,6 +15,12 @@ ENGINE_MODULES = (
     "canfield.game",
     "canfield.describe",
     "canfield.cli.show",
+    "canfield.presentation.geometry",
+    "canfield.presentation.piles",
+    "canfield.presentation.narration",
+    "canfield.presentation.answers",
+    "canfield.presentation.variant_text",
+    "canfield.presentation.clock",
 )
 
 

@@ -25,9 +25,10 @@ from PySide6.QtWidgets import QApplication, QWidget
 from canfield import Card, Game
 from canfield.gui import window as window_module
 from canfield.gui.i18n_qt import switch_language
-from canfield.gui.layout import TableLayout, index_depth
+from canfield.gui.qtgeom import qpoint, qrect
 from canfield.gui.window import MainWindow
 from canfield.moves import Move
+from canfield.presentation.geometry import TableLayout, index_depth
 from positions import WIN_DECK, WIN_MOVES
 
 __all__ = ["window"]
@@ -69,19 +70,6 @@ def timed(qtbot: object, tmp_path: Path, clock: list[float]) -> Iterator[MainWin
 # -- long columns -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("size", [(360, 536), (768, 930), (1280, 700), (1920, 980)])
-def test_long_columns_shrink_cards_before_hiding_indices(size: tuple[int, int]) -> None:
-    normal = TableLayout.compute(*size, 1.4)
-    for count in (5, 8, 10, 13):
-        lay = TableLayout.compute(*size, 1.4, count)
-        assert lay.card_w >= normal.card_w * 0.72 - 1
-        assert lay.column_step_for(count) >= index_depth(lay.card_w) * 0.9 - 0.5, (size, count)
-        col = lay.column_area(0, count)
-        assert col.bottom() <= size[1] + 0.5
-    # Short columns never change the table.
-    assert TableLayout.compute(*size, 1.4, 4) == normal
-
-
 def test_a_20_card_column_stays_on_the_table_and_tappable(tmp_path: Path, qtbot: object) -> None:
     game = Game.from_code(LONG_CODE)
     for move in LONG_MOVES:
@@ -120,7 +108,7 @@ def test_a_squeezed_column_shows_each_suit_in_its_strip(tmp_path: Path, qtbot: o
     assert all(item.compact_index for item in items[:-1])
     assert not items[-1].compact_index  # the last card shows whole
     assert not any(scene.card_item(c).compact_index for c in game.state.columns[1])
-    column = lay.column_area(0, len(longest))
+    column = qrect(lay.column_area(0, len(longest)))
     image = QImage(
         round(column.width()) * 2, round(column.height()) * 2, QImage.Format.Format_ARGB32
     )
@@ -368,7 +356,7 @@ def test_double_click_moves_one_card_not_the_one_beneath(window: MainWindow) -> 
 
 
 def test_double_click_on_the_stock_draws_twice(window: MainWindow) -> None:
-    at = window.view.mapFromScene(window.scene.table_layout.stock.center())
+    at = window.view.mapFromScene(qpoint(window.scene.table_layout.stock.center))
     _double_click(window, at)
     assert window.model.game.moves_made == 2
     assert len(window.model.state.stock) == 28

@@ -21,9 +21,9 @@ from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QLabel, QLineE
 from canfield import Game
 from canfield.gui.casino import format_money
 from canfield.gui.i18n_qt import switch_language
-from canfield.gui.variant_text import APP_VARIANTS, variant_title
 from canfield.gui.window import MainWindow
 from canfield.moves import Move
+from canfield.presentation.variant_text import APP_VARIANTS, variant_title
 from canfield.storage import Store
 from canfield.variants import variant_named
 from positions import WIN_DECK, WIN_MOVES
@@ -338,7 +338,9 @@ def test_a_code_with_an_unknown_variant_says_so(window: MainWindow) -> None:
 def test_winnable_only_says_plainly_when_no_proof_was_found(
     window: MainWindow, monkeypatch: pytest.MonkeyPatch, qtbot: object
 ) -> None:
-    monkeypatch.setattr("canfield.gui.winnable.find_winnable_deal", lambda draw, variant: None)
+    monkeypatch.setattr(
+        "canfield.presentation.winnable.find_winnable_deal", lambda draw, variant: None
+    )
     new_game_via_dialog(window, "storehouse", draw=1, winnable=True)
     qtbot.waitUntil(lambda: window.model.game.variant == "storehouse")  # type: ignore[attr-defined]
     assert "No winnable deal was found in time" in window.statusBar().currentMessage()
@@ -346,7 +348,7 @@ def test_winnable_only_says_plainly_when_no_proof_was_found(
 
 
 def test_winnable_only_deals_a_proved_deal_of_the_variant() -> None:
-    from canfield.gui.winnable import find_winnable_deal
+    from canfield.presentation.winnable import find_winnable_deal
     from canfield.solver import Verdict, solve
 
     code = find_winnable_deal(1, "superior", tries=10, seconds=2.0)

@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
 )
 
 from canfield import Game, i18n
-from canfield.gui.clock import format_duration
 from canfield.gui.dialogs import (
     AboutDialog,
     HelpDialog,
@@ -41,6 +40,7 @@ from canfield.gui.i18n_qt import (
     switch_language,
     translate_buttons,
 )
+from canfield.presentation.clock import format_duration
 from canfield.storage.recent import RecentGame
 from canfield.storage.settings import Settings
 from canfield.storage.statistics import Statistics

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from canfield import Game
 from canfield.deal import DEAL_COUNT, DealCode
 from canfield.gui import cardart
-from canfield.gui.layout import TableLayout, placements
 from canfield.gui.model import Change, GameModel
+from canfield.presentation.geometry import TableLayout, placements
 from canfield.rules import pickup
 from canfield.variants import VARIANTS, variant_named
 
@@ -55,9 +55,9 @@ def test_random_play_through_the_model_keeps_52_cards(
         places = placements(state, lay, len(model.game.visible_waste()))
         assert sorted(places) == list(range(52))
         if fan:  # every reserve card lies in a place of its own, so all can be seen
-            assert len({places[c].pos.x() for c in state.reserve}) == len(state.reserve)
+            assert len({places[c].pos.x for c in state.reserve}) == len(state.reserve)
         for column in state.columns:
-            assert len({places[c].pos.y() for c in column}) == len(column)
+            assert len({places[c].pos.y for c in column}) == len(column)
         # only the reserve's top card can be picked up, in every variant
         movable = [bool(pickup(state, c)) for c in state.reserve]
         if state.reserve and not state.is_won:

@@ -34,6 +34,7 @@ from PySide6.QtGui import (
 )
 
 from canfield.cards import RANK_CHARS, rank_of, suit_of
+from canfield.presentation.geometry import CARD_ASPECT, SMALL_WIDTH
 
 __all__ = [
     "CARD_ASPECT",
@@ -49,10 +50,6 @@ __all__ = [
     "suit_path",
 ]
 
-CARD_ASPECT: Final = 1.4
-"""Card height / width: the classic poker-card 3.5 in × 2.5 in."""
-SMALL_WIDTH: Final = 72.0
-"""Below this width (logical px) cards use the simplified, phone-readable design."""
 COMPACT_INDEX_DEPTH: Final = 0.21
 """How far down a compact corner index reaches, as a fraction of the card width."""
 

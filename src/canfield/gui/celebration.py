@@ -24,10 +24,11 @@ from PySide6.QtWidgets import (
 )
 
 from canfield.gui import cardart
-from canfield.gui.clock import format_duration
-from canfield.gui.stacking import Z
+from canfield.gui.qtgeom import qpoint
 from canfield.gui.table import TableScene
 from canfield.i18n import _
+from canfield.presentation.clock import format_duration
+from canfield.presentation.stacking import Z
 
 __all__ = ["Cascade", "WinPanel"]
 
@@ -86,7 +87,7 @@ class Cascade:
         while any(stacks):
             for place, stack in enumerate(stacks):
                 if stack:
-                    self._queue.append((stack.pop(), lay.foundations[place].topLeft()))
+                    self._queue.append((stack.pop(), qpoint(lay.foundations[place].top_left)))
         self._flying = []
         self._frame = 0
         if animate:

@@ -15,7 +15,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, 
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from canfield.gui import cardart
-from canfield.gui.stacking import Z
+from canfield.presentation.stacking import Z
 
 __all__ = [
     "CardItem",

@@ -16,8 +16,8 @@ from canfield.game import Game
 from canfield.gui import cardart
 from canfield.gui.app import create_application
 from canfield.gui.i18n_qt import switch_language
-from canfield.gui.solver_answers import HINT_SECONDS
 from canfield.gui.window import MainWindow
+from canfield.presentation.answers import HINT_SECONDS
 from canfield.storage import Store
 
 __all__ = ["render_window"]

@@ -2,10 +2,12 @@
 
 As in KPatience's libkcardgame, the scene asks the engine what is legal
 (``Game.tap_move``, ``Game.is_legal``, ``rules.pickup``) and never
-decides a rule itself; the items only draw. The scene observes the
-:class:`~canfield.gui.model.GameModel` and, after any change, moves every card
-item to where the new position puts it - animated, so a move, an undo or the
-auto-fill from the reserve all look the same.
+decides a rule itself; the items only draw. Where cards lie, what piles are
+called and what a press picks up come from :mod:`canfield.presentation`, which
+the browser page uses too; this module only turns them into Qt items and events.
+The scene observes the :class:`~canfield.gui.model.GameModel` and, after any
+change, moves every card item to where the new position puts it - animated, so
+a move, an undo or the auto-fill from the reserve all look the same.
 """
 
 from __future__ import annotations
@@ -36,59 +38,34 @@ from PySide6.QtWidgets import (
     QGraphicsSceneMouseEvent,
 )
 
-from canfield.cards import CARDS
-from canfield.describe import card_name, pile_name, rank_letters
+from canfield.describe import rank_letters
 from canfield.gui import cardart
 from canfield.gui.items import CardItem, CountBadge, DragShadow, FocusRing, SlotItem, TextItem
-from canfield.gui.layout import Placement, TableLayout, placements
 from canfield.gui.model import Change, GameModel
-from canfield.gui.narration import (
+from canfield.gui.qtgeom import point_of, qpoint, qrect, rect_of
+from canfield.moves import FOUNDATION, Move
+from canfield.presentation import piles
+from canfield.presentation.answers import hint_sentence
+from canfield.presentation.geometry import CARD_ASPECT, Placement, TableLayout, placements
+from canfield.presentation.narration import (
     cannot_move,
     cannot_put_down,
     draw_refused,
     picked_up,
     put_back,
 )
-from canfield.gui.stacking import Z
-from canfield.i18n import _, ngettext
-from canfield.moves import FOUNDATION, Move
-from canfield.rules import card_move, locate, movable_start, pickup, stock_tap_allowed
+from canfield.presentation.piles import PILES, PileKey
+from canfield.presentation.stacking import Z
+from canfield.rules import movable_start
 from canfield.state import State
 
-__all__ = ["PileKey", "TableScene", "passes_text"]
-
-PileKey = tuple[str, int]
-"""A pile on the table: ``(kind, index)`` with kind stock, waste, reserve, foundation, column."""
+__all__ = ["PileKey", "TableScene"]
 
 MOVE_MS: Final = 210
 SHAKE_MS: Final = 280
 HINT_MS: Final = 2600
 """How long a hint's rings stay on the table."""
 HINT_NUDGE_MS: Final = 900
-_PILES: Final[tuple[PileKey, ...]] = (
-    ("stock", 0),
-    ("waste", 0),
-    ("reserve", 0),
-    *(("foundation", i) for i in range(4)),
-    *(("column", i) for i in range(4)),
-)
-
-
-def passes_text(state: State) -> str:
-    """The passes through the stock left where the variant limits them, as the description says.
-
-    Like :meth:`canfield.describe` (``passes_left``), the pass under way counts:
-    "3 passes left" at the start of Storehouse, "Last pass" on the final one, and
-    "No passes left" once its stock is empty (a tap then does nothing).
-    """
-    left = state.passes_left
-    if left is None:
-        return ""
-    if left <= 1 and not state.stock:
-        return _("No passes left")
-    if left == 1:
-        return _("Last pass")
-    return _("%(n)d passes left") % {"n": left}
 
 
 @dataclass
@@ -137,7 +114,7 @@ class TableScene(QGraphicsScene):
             self._cards[card] = item
             self.addItem(item)
         self._slots: dict[PileKey, SlotItem] = {}
-        for kind, index in _PILES:
+        for kind, index in PILES:
             slot = SlotItem(kind, index)
             self._slots[kind, index] = slot
             self.addItem(slot)
@@ -159,7 +136,7 @@ class TableScene(QGraphicsScene):
         for ring in (self._focus_ring, self._drop_ring, self._hint_ring):
             self.addItem(ring)
         self._size = (800.0, 600.0)
-        self._layout = TableLayout.compute(800, 600, cardart.CARD_ASPECT)
+        self._layout = TableLayout.compute(800, 600, CARD_ASPECT)
         self._places: dict[int, Placement] = {}
         self._anim: QParallelAnimationGroup | None = None
         self._shake: QVariantAnimation | None = None
@@ -234,7 +211,7 @@ class TableScene(QGraphicsScene):
         width, height = self._size
         longest = max(len(col) for col in state.columns)
         lay = TableLayout.compute(
-            width, height, cardart.CARD_ASPECT, longest, state.variant.reserve_face_up
+            width, height, CARD_ASPECT, longest, state.variant.reserve_face_up
         )
         if not force and lay == self._layout:
             return False
@@ -250,10 +227,10 @@ class TableScene(QGraphicsScene):
             rects["foundation", i] = lay.foundations[i]
             rects["column", i] = lay.columns[i]
         for key, slot in self._slots.items():
-            slot.set_rect(rects[key])
-        self._reserve_label.set_rect(lay.reserve_label)
-        self._passes_label.set_rect(lay.stock_label)
-        self._stock_count.place(lay.stock)
+            slot.set_rect(qrect(rects[key]))
+        self._reserve_label.set_rect(qrect(lay.reserve_label))
+        self._passes_label.set_rect(qrect(lay.stock_label))
+        self._stock_count.place(qrect(lay.stock))
         return True
 
     def set_theme(self, back: str, felt: str) -> None:
@@ -323,7 +300,7 @@ class TableScene(QGraphicsScene):
             turned = item.face_up != place.face_up
             item.set_face_up(place.face_up)
             item.set_flip(1.0)
-            target = place.pos
+            target = qpoint(place.pos)
             if group is not None and item.pos() != target:
                 item.setZValue(Z.FLYING + place.z + (100 if card in delayed else 0))
                 item.setVisible(True)
@@ -411,7 +388,7 @@ class TableScene(QGraphicsScene):
         for card, place in self._places.items():
             item = self._cards[card]
             item.set_flip(1.0)
-            item.setPos(place.pos)
+            item.setPos(qpoint(place.pos))
             item.setZValue(place.z)
         self._update_visibility(self._model.state, moving=False)
 
@@ -446,87 +423,49 @@ class TableScene(QGraphicsScene):
 
     def _update_labels(self, state: State) -> None:
         self._stock_count.set_count(len(state.stock))
-        n = len(state.reserve)
-        self._reserve_label.set_text(
-            ngettext("%(n)d card", "%(n)d cards", n) % {"n": n} if n else _("empty")
-        )
+        self._reserve_label.set_text(piles.count_text(len(state.reserve)))
         for card, item in self._cards.items():
             where = self._places.get(card)
-            if where is not None and not where.face_up:
-                item.set_accessible_name(_("face-down card"))
-            else:
-                item.set_accessible_name(card_name(card, self.lang))
-        base = state.base
-        order = state.foundation_order
+            face_up = where is None or where.face_up
+            item.set_accessible_name(piles.card_label(card, face_up, self.lang))
         for key, slot in self._slots.items():
             kind, index = key
             slot.set_accessible_name(self.pile_label(key))
             if kind == "foundation":
-                suit = order[index]
-                start = suit * 13 + base % 13
-                slot.set_label(rank_letters(self.lang)[start % 13] + CARDS[start].symbol[-1])
+                slot.set_label(piles.foundation_label(state, index, self.lang))
             elif kind == "stock":
-                slot.set_label(self._stock_mark(state))
-        self._passes_label.set_text(passes_text(state))
-
-    @staticmethod
-    def _stock_mark(state: State) -> str:
-        """The empty stock's mark: ↻ where a tap turns the waste over, ✕ where no pass is left."""
-        if not state.waste:
-            return ""
-        return "↻" if stock_tap_allowed(state) else "✕"
+                slot.set_label(piles.stock_mark(state))
+        self._passes_label.set_text(piles.passes_text(state))
 
     def pile_label(self, pile: PileKey) -> str:
         """The spoken name of a pile in the table's language."""
-        kind, index = pile
-        if kind in ("foundation", "column"):
-            return pile_name(kind, index + 1, self.lang)  # type: ignore[arg-type]
-        return pile_name(kind, None, self.lang)  # type: ignore[arg-type]
+        return piles.pile_label(pile, self.lang)
 
     # -- what a screen reader is told ---------------------------------------------
 
     @staticmethod
     def piles() -> tuple[PileKey, ...]:
         """The 11 piles in a fixed order: stock, waste, reserve, foundations, columns."""
-        return _PILES
+        return PILES
 
     def pile_cards(self, pile: PileKey) -> tuple[int, ...]:
         """Every card on ``pile``, bottom first."""
-        state = self._model.state
-        kind, index = pile
-        if kind == "column":
-            return tuple(state.columns[index])
-        if kind == "foundation":
-            return tuple(state.foundation(state.foundation_order[index]))
-        return tuple({"stock": state.stock, "waste": state.waste, "reserve": state.reserve}[kind])
+        return piles.pile_cards(self._model.state, pile)
 
     def visible_cards(self, pile: PileKey) -> list[int]:
         """The cards a sighted player sees face up on ``pile``, bottom first."""
-        state = self._model.state
-        kind, index = pile
-        if kind == "column":
-            return list(state.columns[index])
-        if kind == "waste":
-            return [int(c) for c in self._model.game.visible_waste()]
-        if kind == "stock":
-            return []
-        cards = self.pile_cards(pile)
-        return [cards[-1]] if cards else []
+        return piles.visible_cards(self._model.game, pile)
 
     def pile_spoken_name(self, pile: PileKey) -> str:
         """A pile's name with its size: "column 4, 3 cards", "waste, empty"."""
-        n = len(self.pile_cards(pile))
-        count = ngettext("%(n)d card", "%(n)d cards", n) % {"n": n} if n else _("empty")
-        return self.pile_label(pile) + ", " + count
+        return piles.pile_spoken_name(self._model.state, pile, self.lang)
 
     def is_playable(self, card: int) -> bool:
         """Whether the rules have a move for ``card`` now (asked once per position)."""
         state = self._model.state
         known, cards = self._playable
         if known is not state:
-            cards = frozenset(
-                int(m.card) for m in self._model.game.legal_moves() if m.card is not None
-            )
+            cards = piles.playable_cards(self._model.game)
             self._playable = (state, cards)
         return card in cards
 
@@ -541,18 +480,7 @@ class TableScene(QGraphicsScene):
 
     def pile_rect(self, pile: PileKey) -> QRectF:
         """The area a pile's cards cover now (its slot when empty)."""
-        lay = self._layout
-        state = self._model.state
-        kind, index = pile
-        if kind == "column":
-            return lay.column_area(index, len(state.columns[index]))
-        if kind == "waste":
-            return lay.waste_area(len(self._model.game.visible_waste()))
-        if kind == "foundation":
-            return QRectF(lay.foundations[index])
-        if kind == "reserve":
-            return lay.reserve_area(len(state.reserve))
-        return QRectF(lay.stock)
+        return qrect(piles.pile_rect(self._layout, self._model.game, pile))
 
     def playable_rects(self) -> list[tuple[PileKey, QRectF]]:
         """Where the player can play now: every pile's top card (a column's movable run).
@@ -560,7 +488,7 @@ class TableScene(QGraphicsScene):
         Messages over the table keep clear of these (the buried part of a column may be covered).
         """
         state = self._model.state
-        rects = [(pile, self.pile_rect(pile)) for pile in _PILES if pile[0] != "column"]
+        rects = [(pile, self.pile_rect(pile)) for pile in PILES if pile[0] != "column"]
         if state.waste:
             rects.append((("waste", 0), self._cards[state.waste[-1]].sceneBoundingRect()))
         for index, col in enumerate(state.columns):
@@ -573,7 +501,7 @@ class TableScene(QGraphicsScene):
         return rects
 
     def pile_at(self, pos: QPointF) -> PileKey | None:
-        for pile in _PILES:
+        for pile in PILES:
             if self.pile_rect(pile).contains(pos):
                 return pile
         return None
@@ -583,14 +511,11 @@ class TableScene(QGraphicsScene):
         return item.mapToScene(item.boundingRect().center())
 
     def pile_of(self, card: int) -> PileKey:
-        where = locate(self._model.state, card)
-        if where.pile == "foundation":
-            return ("foundation", self._model.state.foundation_order.index(where.slot))
-        return (where.pile, where.slot)
+        return piles.pile_of(self._model.state, card)
 
     def movable_group(self, card: int) -> list[int]:
         """The cards a press on ``card`` picks up (it and those on it), empty if none."""
-        return list(pickup(self._model.state, card))
+        return piles.movable_group(self._model.state, card)
 
     # -- mouse ------------------------------------------------------------------
 
@@ -686,44 +611,18 @@ class TableScene(QGraphicsScene):
         kind, index = target
         return self._model.move_card(card, FOUNDATION if kind == "foundation" else index)
 
-    def _target_move(self, card: int, target: PileKey) -> Move:
-        kind, index = target
-        return card_move(card, FOUNDATION if kind == "foundation" else index)
-
     def _drop_target_for(self, press: _Press, pointer: QPointF) -> PileKey | None:
         """The legal pile the dragged cards overlap most (forgiving: not just the pointer)."""
         lead = press.cards[0]
-        item = self._cards[lead]
-        rect = item.sceneBoundingRect()
-        game = self._model.game
-        order = self._model.state.foundation_order
-        best: PileKey | None = None
-        best_area = 0.0
-        source = press.pile
-        for target in self._targets_for(lead, order):
-            if target == source or not game.is_legal(self._target_move(lead, target)):
-                continue
-            area_rect = self._drop_area(target)
-            overlap = area_rect.intersected(rect)
-            area = overlap.width() * overlap.height() if not overlap.isEmpty() else 0.0
-            if area_rect.contains(pointer):
-                area += rect.width() * rect.height()
-            if area > best_area:
-                best, best_area = target, area
-        return best
-
-    @staticmethod
-    def _targets_for(card: int, order: tuple[int, int, int, int]) -> list[PileKey]:
-        return [("foundation", order.index(card // 13)), *(("column", k) for k in range(4))]
-
-    def _drop_area(self, pile: PileKey) -> QRectF:
-        """A pile's area for drops: its cards plus a margin of a quarter card."""
-        lay = self._layout
-        rect = self.pile_rect(pile)
-        if pile[0] == "column":
-            rect = rect.adjusted(0, 0, 0, lay.card_h * 0.5)
-        pad = lay.card_w * 0.12
-        return rect.adjusted(-pad, -pad, pad, pad)
+        dragged = rect_of(self._cards[lead].sceneBoundingRect())
+        return piles.drop_target(
+            self._layout,
+            self._model.game,
+            lead,
+            dragged=dragged,
+            pointer=point_of(pointer),
+            source=press.pile,
+        )
 
     def _set_drop_target(self, target: PileKey | None) -> None:
         self._drop_target = target
@@ -736,7 +635,7 @@ class TableScene(QGraphicsScene):
             if col:
                 last = self._places.get(col[-1])
                 if last is not None:
-                    rect = QRectF(last.pos, rect.bottomRight())
+                    rect = QRectF(qpoint(last.pos), rect.bottomRight())
         self._drop_ring.show_at(rect)
 
     @property
@@ -776,7 +675,7 @@ class TableScene(QGraphicsScene):
         """Move ``cards`` by ``offset(t)`` for t from 0 to 1, then put them back in place."""
         self._finish_animation()
         items = [self._cards[c] for c in cards]
-        bases = [self._places[c].pos for c in cards]
+        bases = [qpoint(self._places[c].pos) for c in cards]
         anim = QVariantAnimation(self)
         anim.setStartValue(0.0)
         anim.setEndValue(1.0)
@@ -813,7 +712,7 @@ class TableScene(QGraphicsScene):
         for c in group:
             rect = rect.united(self._cards[c].sceneBoundingRect())
         self._hint_ring.show_at(rect)
-        target = self._hint_target(move)
+        target = piles.target_pile(self._model.state, move)
         self._set_drop_target(target)
         self._hint_timer.start(HINT_MS)
         if self.animations:
@@ -825,20 +724,9 @@ class TableScene(QGraphicsScene):
             offset = QPointF(delta.x() * reach, delta.y() * reach)
             self._wiggle(group, lambda t: offset * math.sin(t * math.pi * 2) ** 2, HINT_NUDGE_MS)
 
-    def _hint_target(self, move: Move) -> PileKey:
-        card = int(move.card) if move.card is not None else 0
-        if move.target == FOUNDATION:
-            return ("foundation", self._model.state.foundation_order.index(card // 13))
-        return ("column", int(move.target))
-
     def hint_text(self, move: Move) -> str:
         """The hint in words, for the status bar and screen readers."""
-        if move.card is None:
-            return _("Hint: tap the stock")
-        return _("Hint: %(card)s to %(target)s") % {
-            "card": card_name(int(move.card), self.lang),
-            "target": self.pile_label(self._hint_target(move)),
-        }
+        return hint_sentence(self._model.state, move, self.lang)
 
     def _clear_hint(self) -> None:
         self._hint_ring.hide()
@@ -893,7 +781,7 @@ class TableScene(QGraphicsScene):
     def _reading_order(self) -> list[PileKey]:
         """Piles in reading order on this layout: rows top to bottom, left to right."""
         return sorted(
-            _PILES,
+            PILES,
             key=lambda p: (round(self._slots[p].pos().y()), self._slots[p].pos().x()),
         )
 
@@ -907,9 +795,9 @@ class TableScene(QGraphicsScene):
         kind, index = self._focus
         if kind == "column" and self._held is None:
             col = self._model.state.columns[index]
-            first = movable_start(self._model.state, index)
+            limit = piles.focus_depth_limit(self._model.state, self._focus)
             depth = self._focus_depth - step  # depth counts cards above the bottom one
-            if col and 0 <= depth <= len(col) - 1 - first:
+            if col and 0 <= depth <= limit:
                 self._focus_depth = depth
                 self._focus_visible = True
                 self._update_focus_ring()
@@ -920,7 +808,7 @@ class TableScene(QGraphicsScene):
         row = rows.index(round(here.y())) + step
         if not 0 <= row < len(rows):
             return
-        candidates = [p for p in _PILES if round(self._slots[p].pos().y()) == rows[row]]
+        candidates = [p for p in PILES if round(self._slots[p].pos().y()) == rows[row]]
         best = min(candidates, key=lambda p: abs(self._slots[p].pos().x() - here.x()))
         self._set_focus(best)
 
@@ -932,59 +820,32 @@ class TableScene(QGraphicsScene):
         self.focus_changed.emit(self.focus_name())
 
     def _clamp_focus(self) -> None:
-        kind, index = self._focus
-        if kind != "column":
-            self._focus_depth = 0
-            return
-        col = self._model.state.columns[index]
-        limit = max(0, len(col) - 1 - movable_start(self._model.state, index))
+        limit = piles.focus_depth_limit(self._model.state, self._focus)
         self._focus_depth = min(self._focus_depth, limit)
 
     def focused_card(self) -> int | None:
         """The card the keyboard focus is on (the top card of the pile, or deeper in a column)."""
-        state = self._model.state
-        kind, index = self._focus
-        if kind == "column":
-            col = state.columns[index]
-            if not col:
-                return None
-            return col[max(0, len(col) - 1 - self._focus_depth)]
-        if kind == "waste":
-            return state.waste[-1] if state.waste else None
-        if kind == "reserve":
-            return state.reserve[-1] if state.reserve else None
-        if kind == "stock":
-            return state.stock[-1] if state.stock else None
-        return state.foundation_top(state.foundation_order[index])
+        return piles.focused_card(self._model.state, self._focus, self._focus_depth)
 
     def focus_name(self) -> str:
         """What a screen reader says for the focus: the pile, then the card(s) on it."""
-        pile = self.pile_label(self._focus)
-        card = self.focused_card()
-        held = ""
-        if self._held is not None:
-            held = " — " + _("holding %(card)s") % {
-                "card": card_name(self._held.cards[0], self.lang)
-            }
-        if card is None:
-            return pile + ", " + _("empty") + held
-        if self._focus[0] == "stock":
-            n = len(self._model.state.stock)
-            return pile + ", " + ngettext("%(n)d card", "%(n)d cards", n) % {"n": n} + held
-        return pile + ", " + card_name(card, self.lang) + held
+        held = self._held.cards[0] if self._held is not None else None
+        return piles.focus_sentence(
+            self._model.state, self._focus, self.focused_card(), held, self.lang
+        )
 
     def focus_rect(self) -> QRectF:
         card = self.focused_card()
         if card is None or card not in self._places:
             return self.pile_rect(self._focus)
         if self._focus[0] == "column":
-            top = self._places[card].pos
+            top = qpoint(self._places[card].pos)
             col = self._model.state.columns[self._focus[1]]
-            bottom = self._places[col[-1]].pos
+            bottom = qpoint(self._places[col[-1]].pos)
             return QRectF(top, bottom + QPointF(self._layout.card_w, self._layout.card_h))
         if self._focus[0] == "waste":
             pos = self._places[card].pos
-            return QRectF(pos.x(), pos.y(), self._layout.card_w, self._layout.card_h)
+            return QRectF(pos.x, pos.y, self._layout.card_w, self._layout.card_h)
         return self.pile_rect(self._focus)
 
     def _update_focus_ring(self) -> None:
@@ -1060,6 +921,6 @@ class TableScene(QGraphicsScene):
         for i, card in enumerate(self._held.cards):
             place = self._places.get(card)
             if place is not None:
-                self._cards[card].setPos(place.pos + lift)
+                self._cards[card].setPos(qpoint(place.pos) + lift)
                 self._cards[card].setZValue(Z.DRAGGED + i)
         self._update_focus_ring()

@@ -44,11 +44,17 @@ from canfield.gui import icons
 from canfield.gui.accessible import QuietLabel
 from canfield.gui.casino import casino_result, format_money
 from canfield.gui.celebration import Cascade, WinPanel
-from canfield.gui.clock import format_duration
 from canfield.gui.i18n_qt import language_notifier, switch_language
 from canfield.gui.model import Change, GameModel
-from canfield.gui.narration import change_sentence
-from canfield.gui.solver_answers import (
+from canfield.gui.speech import Speaker
+from canfield.gui.storage_notice import show_notices
+from canfield.gui.table import TableScene
+from canfield.gui.toast import Toast
+from canfield.gui.view import TableView
+from canfield.gui.worker import Worker
+from canfield.i18n import _, language, ngettext
+from canfield.moves import Move
+from canfield.presentation.answers import (
     ANSWER_MESSAGE_MS,
     DEMO_SOLVE_SECONDS,
     HINT_SECONDS,
@@ -61,15 +67,9 @@ from canfield.gui.solver_answers import (
     new_game_key_sentence,
     verdict_note,
 )
-from canfield.gui.speech import Speaker
-from canfield.gui.storage_notice import show_notices
-from canfield.gui.table import TableScene
-from canfield.gui.toast import Toast
-from canfield.gui.variant_text import variant_title
-from canfield.gui.view import TableView
-from canfield.gui.worker import Worker
-from canfield.i18n import _, language, ngettext
-from canfield.moves import Move
+from canfield.presentation.clock import format_duration
+from canfield.presentation.narration import change_sentence
+from canfield.presentation.variant_text import variant_title
 from canfield.state import State, initial_state
 from canfield.storage import Settings, StorageError, Store
 from canfield.storage.recent import RecentGame
@@ -682,7 +682,7 @@ class MainWindow(QMainWindow):
 
     def _deal_winnable(self, draw: int, variant: str = "canfield") -> None:
         """Deal a random deal the solver proved winnable; say so plainly when none was found."""
-        from canfield.gui.winnable import find_winnable_deal
+        from canfield.presentation.winnable import find_winnable_deal
 
         self.statusBar().showMessage(_("Looking for a winnable deal…"))
         self.say(_("Looking for a winnable deal…"))

@@ -38,12 +38,12 @@ from PySide6.QtWidgets import (
 )
 
 from canfield.gui.casino import format_money
-from canfield.gui.clock import format_duration
 from canfield.gui.dialogs._common import TOUCH_HEIGHT, fit_to_screen, hint_label
 from canfield.gui.dialogs.confirm import confirm_reset_statistics
 from canfield.gui.i18n_qt import language_notifier, qt_locale, translate_buttons
-from canfield.gui.variant_text import APP_VARIANTS, variant_title
 from canfield.i18n import N_, _, pgettext
+from canfield.presentation.clock import format_duration
+from canfield.presentation.variant_text import APP_VARIANTS, variant_title
 from canfield.storage.recent import RecentGame
 from canfield.storage.statistics import Statistics
 from canfield.variants import DRAWS

@@ -1,4 +1,4 @@
-"""What the window makes of the solver's answers: time limits, notes and messages, once.
+"""What the front ends make of the solver's answers: time limits, notes and messages, once.
 
 The solver is imported only when a question is asked (it is the slowest import
 of the app), so the types here are for the type checker alone.
@@ -8,10 +8,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from canfield.describe import card_name
 from canfield.i18n import _, ngettext
+from canfield.presentation.piles import pile_label, target_pile
 
 if TYPE_CHECKING:
+    from canfield.moves import Move
     from canfield.solver import Verdict
+    from canfield.state import State
 
 __all__ = [
     "ANSWER_MESSAGE_MS",
@@ -20,6 +24,7 @@ __all__ = [
     "NO_ANSWER_MESSAGE_MS",
     "WATCH_DELAY_MS",
     "WATCH_SECONDS",
+    "hint_sentence",
     "hopeless_message",
     "hopeless_note",
     "lost_message",
@@ -39,6 +44,16 @@ ANSWER_MESSAGE_MS: Final = 6000
 """How long a hint or a "no winning line" answer stays in the status bar."""
 NO_ANSWER_MESSAGE_MS: Final = 4000
 """How long "not found in time" stays: it says less, so it goes sooner."""
+
+
+def hint_sentence(state: State, move: Move, lang: str) -> str:
+    """The hint in words, for the status bar and screen readers."""
+    if move.card is None:
+        return _("Hint: tap the stock")
+    return _("Hint: %(card)s to %(target)s") % {
+        "card": card_name(int(move.card), lang),
+        "target": pile_label(target_pile(state, move), lang),
+    }
 
 
 def verdict_note(verdict: Verdict) -> str:

@@ -1,4 +1,4 @@
-"""The table's stacking order (Qt z values) in one place, bottom to top.
+"""The table's stacking order (z values, the scene's and the page's) in one place, bottom to top.
 
 Each pile's cards take ``base + i`` for the i-th card from the bottom (at most
 52 of them), so piles never interleave; a card in flight is lifted by

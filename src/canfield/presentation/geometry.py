@@ -1,8 +1,10 @@
-"""Where every pile and card goes for a given table size: pure geometry, no items.
+"""Where every pile and card goes for a given table size: pure geometry, no toolkit.
 
-Kept apart from the scene so the arrangement can be tested (and reasoned
-about) as numbers: a landscape table puts stock/waste and the foundations in
-one row with the reserve and columns below; a portrait (phone) table stacks
+Both front ends (the Qt scene and the browser page) lay the table out with
+this module, so a card sits in the same place on either; kept apart from
+drawing so the arrangement can be tested (and reasoned about) as numbers: a
+landscape table puts stock/waste and the foundations in one row with the
+reserve and columns below; a portrait (phone) table stacks
 foundations, then stock/waste/reserve, then the columns, so the cards stay
 big enough to touch.
 
@@ -17,13 +19,24 @@ import math
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from PySide6.QtCore import QPointF, QRectF
-
-from canfield.gui.cardart import SMALL_WIDTH
-from canfield.gui.stacking import Z
+from canfield.presentation.stacking import Z
 from canfield.state import State
 
-__all__ = ["Placement", "TableLayout", "placements"]
+__all__ = [
+    "CARD_ASPECT",
+    "SMALL_WIDTH",
+    "Placement",
+    "Point",
+    "Rect",
+    "TableLayout",
+    "index_depth",
+    "placements",
+]
+
+CARD_ASPECT: Final = 1.4
+"""Card height / width: the classic poker-card 3.5 in × 2.5 in."""
+SMALL_WIDTH: Final = 72.0
+"""Below this width (logical px) cards use the simplified, phone-readable design."""
 
 COLUMN_STEP: Final = 0.26
 """Default downward fan of a column, as a fraction of the card height."""
@@ -43,16 +56,103 @@ RESERVE_CARDS: Final = 13
 def index_depth(card_w: float) -> float:
     """How far down a card its corner rank and suit reach, in px: the fan step that keeps them read.
 
-    Mirrors :func:`cardart._paint_index`: below ``SMALL_WIDTH`` the suit sits beside a
-    bigger rank, above it under a smaller one.
+    Mirrors the card art's corner index (Qt's ``cardart._paint_index``, the page's
+    drawing): below ``SMALL_WIDTH`` the suit sits beside a bigger rank, above it
+    under a smaller one.
     """
     return card_w * (0.33 if card_w < SMALL_WIDTH else 0.3)
+
+
+@dataclass(frozen=True, slots=True)
+class Point:
+    """A point in table coordinates (px from the top-left corner)."""
+
+    x: float
+    y: float
+
+    def __add__(self, other: Point) -> Point:
+        return Point(self.x + other.x, self.y + other.y)
+
+    def __sub__(self, other: Point) -> Point:
+        return Point(self.x - other.x, self.y - other.y)
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    """An axis-aligned rectangle in table coordinates: ``x``, ``y`` its top-left corner."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @property
+    def left(self) -> float:
+        return self.x
+
+    @property
+    def top(self) -> float:
+        return self.y
+
+    @property
+    def right(self) -> float:
+        return self.x + self.width
+
+    @property
+    def bottom(self) -> float:
+        return self.y + self.height
+
+    @property
+    def top_left(self) -> Point:
+        return Point(self.x, self.y)
+
+    @property
+    def bottom_right(self) -> Point:
+        return Point(self.right, self.bottom)
+
+    @property
+    def center(self) -> Point:
+        return Point(self.x + self.width / 2, self.y + self.height / 2)
+
+    @property
+    def is_empty(self) -> bool:
+        return self.width <= 0 or self.height <= 0
+
+    def contains(self, point: Point) -> bool:
+        return self.left <= point.x <= self.right and self.top <= point.y <= self.bottom
+
+    def adjusted(self, dx1: float, dy1: float, dx2: float, dy2: float) -> Rect:
+        """This rectangle with its left, top, right and bottom edges moved by the four amounts."""
+        return Rect(self.x + dx1, self.y + dy1, self.width - dx1 + dx2, self.height - dy1 + dy2)
+
+    def united(self, other: Rect) -> Rect:
+        """The smallest rectangle holding both (an empty one counts for nothing)."""
+        if self.is_empty:
+            return other
+        if other.is_empty:
+            return self
+        left, top = min(self.left, other.left), min(self.top, other.top)
+        right, bottom = max(self.right, other.right), max(self.bottom, other.bottom)
+        return Rect(left, top, right - left, bottom - top)
+
+    def intersected(self, other: Rect) -> Rect:
+        """The overlap of the two (empty, with zero size, where they do not meet)."""
+        left, top = max(self.left, other.left), max(self.top, other.top)
+        right, bottom = min(self.right, other.right), min(self.bottom, other.bottom)
+        return Rect(left, top, max(0.0, right - left), max(0.0, bottom - top))
+
+    def area(self) -> float:
+        return 0.0 if self.is_empty else self.width * self.height
+
+    @classmethod
+    def spanning(cls, top_left: Point, bottom_right: Point) -> Rect:
+        return cls(top_left.x, top_left.y, bottom_right.x - top_left.x, bottom_right.y - top_left.y)
 
 
 class Placement(NamedTuple):
     """Where one card lies: top-left corner, stacking order, and which side shows."""
 
-    pos: QPointF
+    pos: Point
     z: float
     face_up: bool
     pile: str
@@ -68,16 +168,16 @@ class TableLayout:
     card_w: float
     card_h: float
     portrait: bool
-    stock: QRectF
-    waste: QRectF
-    reserve: QRectF
-    reserve_label: QRectF
-    foundations: tuple[QRectF, QRectF, QRectF, QRectF]
-    columns: tuple[QRectF, QRectF, QRectF, QRectF]
+    stock: Rect
+    waste: Rect
+    reserve: Rect
+    reserve_label: Rect
+    foundations: tuple[Rect, Rect, Rect, Rect]
+    columns: tuple[Rect, Rect, Rect, Rect]
     column_bottom: float
     waste_step: float
     column_step: float
-    stock_label: QRectF
+    stock_label: Rect
     """Room under the stock for the passes left, where they are limited."""
     reserve_step: float
     """Sideways fan of a face-up reserve (0: the reserve is a stack)."""
@@ -140,22 +240,20 @@ class TableLayout:
         used = across * card_w - 2 * margin
         left = float(round((width - used) / 2))
         top = float(round(margin))
-        stock = QRectF(left, top, card_w, card_h)
-        waste = QRectF(round(stock.right() + gap), top, card_w, card_h)
+        stock = Rect(left, top, card_w, card_h)
+        waste = Rect(round(stock.right + gap), top, card_w, card_h)
         right_x = left + used - 4 * card_w - 3 * gap
         slots = [float(round(right_x + i * (card_w + gap))) for i in range(4)]
         row2 = top + card_h + row_gap_f * card_h
-        foundations = tuple(QRectF(round(x), round(top), card_w, card_h) for x in slots)
-        columns = tuple(QRectF(round(x), round(row2), card_w, card_h) for x in slots)
-        reserve = QRectF(left, round(row2), card_w, card_h)
-        label = QRectF(
-            left - gap, reserve.bottom() + 0.04 * card_h, card_w + 2 * gap, 0.16 * card_h
-        )
+        foundations = tuple(Rect(round(x), round(top), card_w, card_h) for x in slots)
+        columns = tuple(Rect(round(x), round(row2), card_w, card_h) for x in slots)
+        reserve = Rect(left, round(row2), card_w, card_h)
+        label = Rect(left - gap, reserve.bottom + 0.04 * card_h, card_w + 2 * gap, 0.16 * card_h)
         # The passes left sit in the gap between the rows, under the stock and the waste.
-        stock_label = QRectF(
-            left - margin, stock.bottom() + 0.015 * card_h, card_w + 2 * margin, 0.13 * card_h
+        stock_label = Rect(
+            left - margin, stock.bottom + 0.015 * card_h, card_w + 2 * margin, 0.13 * card_h
         )
-        room = columns[0].left() - gap - reserve.left() - card_w
+        room = columns[0].left - gap - reserve.left - card_w
         return cls(
             width,
             height,
@@ -193,26 +291,26 @@ class TableLayout:
         left = float(round((width - used) / 2))
         top = float(round(margin))
         slots = [float(round(left + i * (card_w + gap))) for i in range(4)]
-        foundations = tuple(QRectF(round(x), round(top), card_w, card_h) for x in slots)
+        foundations = tuple(Rect(round(x), round(top), card_w, card_h) for x in slots)
         row2 = top + card_h + row_gap_f * card_h
-        stock = QRectF(slots[0], round(row2), card_w, card_h)
-        waste = QRectF(slots[1], round(row2), card_w, card_h)
-        stock_label = QRectF(
+        stock = Rect(slots[0], round(row2), card_w, card_h)
+        waste = Rect(slots[1], round(row2), card_w, card_h)
+        stock_label = Rect(
             slots[0] - gap, row2 + card_h + 0.02 * card_h, 2 * card_w + 3 * gap, 0.16 * card_h
         )
         if fan:
             row_r = row2 + card_h + (LABEL_HEIGHT + row_gap_f) * card_h
-            reserve = QRectF(slots[0], round(row_r), card_w, card_h)
-            below = reserve.bottom() + 0.02 * card_h
-            label = QRectF(slots[2] - gap, below, 2 * card_w + 3 * gap, 0.16 * card_h)
-            row3 = reserve.bottom() + (LABEL_HEIGHT * 0.8 + row_gap_f) * card_h
+            reserve = Rect(slots[0], round(row_r), card_w, card_h)
+            below = reserve.bottom + 0.02 * card_h
+            label = Rect(slots[2] - gap, below, 2 * card_w + 3 * gap, 0.16 * card_h)
+            row3 = reserve.bottom + (LABEL_HEIGHT * 0.8 + row_gap_f) * card_h
         else:
-            reserve = QRectF(slots[3], round(row2), card_w, card_h)
-            label = QRectF(
-                slots[3] - gap, reserve.bottom() + 0.02 * card_h, card_w + 2 * gap, 0.16 * card_h
+            reserve = Rect(slots[3], round(row2), card_w, card_h)
+            label = Rect(
+                slots[3] - gap, reserve.bottom + 0.02 * card_h, card_w + 2 * gap, 0.16 * card_h
             )
-            row3 = reserve.bottom() + (LABEL_HEIGHT + row_gap_f) * card_h
-        columns = tuple(QRectF(round(x), round(row3), card_w, card_h) for x in slots)
+            row3 = reserve.bottom + (LABEL_HEIGHT + row_gap_f) * card_h
+        columns = tuple(Rect(round(x), round(row3), card_w, card_h) for x in slots)
         # The fan may not reach the reserve: stop a little short of its slot.
         step = min(WASTE_STEP * card_w, (slots[3] - slots[1] - card_w - gap) / 2)
         return cls(
@@ -238,7 +336,7 @@ class TableLayout:
         """The fan of a column of ``count`` cards: the default, squeezed to fit the table."""
         if count <= 1:
             return self.column_step
-        room = self.column_bottom - self.columns[0].top() - self.card_h
+        room = self.column_bottom - self.columns[0].top - self.card_h
         return max(0.0, min(self.column_step, room / (count - 1)))
 
     def compact_index(self, count: int) -> bool:
@@ -249,25 +347,25 @@ class TableLayout:
         """
         return count > 1 and self.column_step_for(count) < index_depth(self.card_w)
 
-    def column_area(self, index: int, count: int) -> QRectF:
+    def column_area(self, index: int, count: int) -> Rect:
         """The rectangle a column's cards cover (its slot when empty)."""
         slot = self.columns[index]
         step = self.column_step_for(count)
-        return QRectF(slot.x(), slot.y(), self.card_w, self.card_h + step * max(count - 1, 0))
+        return Rect(slot.x, slot.y, self.card_w, self.card_h + step * max(count - 1, 0))
 
-    def reserve_area(self, count: int) -> QRectF:
+    def reserve_area(self, count: int) -> Rect:
         """The rectangle the reserve's cards cover (its slot when empty or stacked)."""
-        return QRectF(
-            self.reserve.x(),
-            self.reserve.y(),
+        return Rect(
+            self.reserve.x,
+            self.reserve.y,
             self.card_w + self.reserve_step * max(count - 1, 0),
             self.card_h,
         )
 
-    def waste_area(self, shown: int) -> QRectF:
-        return QRectF(
-            self.waste.x(),
-            self.waste.y(),
+    def waste_area(self, shown: int) -> Rect:
+        return Rect(
+            self.waste.x,
+            self.waste.y,
             self.card_w + self.waste_step * max(shown - 1, 0),
             self.card_h,
         )
@@ -278,7 +376,7 @@ def _fan_step(card_w: float, room: float) -> float:
     return float(max(1.0, min(RESERVE_STEP * card_w, room / (RESERVE_CARDS - 1))))
 
 
-def _four(rects: tuple[QRectF, ...]) -> tuple[QRectF, QRectF, QRectF, QRectF]:
+def _four(rects: tuple[Rect, ...]) -> tuple[Rect, Rect, Rect, Rect]:
     return (rects[0], rects[1], rects[2], rects[3])
 
 
@@ -288,28 +386,28 @@ def placements(state: State, layout: TableLayout, shown: int = 1) -> dict[int, P
     ``shown`` is how many waste cards are fanned (``Game.visible_waste``).
     """
     out: dict[int, Placement] = {}
-    stock = layout.stock.topLeft()
+    stock = layout.stock.top_left
     for i, card in enumerate(state.stock):
         out[card] = Placement(stock, Z.STOCK + i, False, "stock", 0)
-    waste = layout.waste.topLeft()
+    waste = layout.waste.top_left
     first_fanned = len(state.waste) - shown
     for i, card in enumerate(state.waste):
         j = i - first_fanned
-        pos = waste + QPointF(round(layout.waste_step * j), 0) if j > 0 else waste
+        pos = waste + Point(round(layout.waste_step * j), 0) if j > 0 else waste
         out[card] = Placement(pos, Z.WASTE + i, True, "waste", 0)
-    reserve = layout.reserve.topLeft()
+    reserve = layout.reserve.top_left
     for i, card in enumerate(state.reserve):
-        pos = reserve + QPointF(round(layout.reserve_step * i), 0) if i else reserve
+        pos = reserve + Point(round(layout.reserve_step * i), 0) if i else reserve
         out[card] = Placement(pos, Z.RESERVE + i, True, "reserve", 0)
     for place, suit in enumerate(state.foundation_order):
-        corner = layout.foundations[place].topLeft()
+        corner = layout.foundations[place].top_left
         for i, card in enumerate(state.foundation(suit)):
             out[card] = Placement(corner, Z.FOUNDATION + i, True, "foundation", place)
     for k, col in enumerate(state.columns):
-        corner = layout.columns[k].topLeft()
+        corner = layout.columns[k].top_left
         step = layout.column_step_for(len(col))
         for i, card in enumerate(col):
             out[card] = Placement(
-                corner + QPointF(0, round(step * i)), Z.COLUMN + i, True, "column", k
+                corner + Point(0, round(step * i)), Z.COLUMN + i, True, "column", k
             )
     return out
