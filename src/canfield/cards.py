@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from canfield.errors import DeckProblem, InvalidCardError, InvalidDeckError
+from canfield.errors import DeckProblem, InvalidCardError, InvalidDeckError, quoted
 
 __all__ = [
     "CARDS",
@@ -59,8 +59,8 @@ class Card(int):
     __slots__ = ()
 
     def __new__(cls, index: int) -> Card:
-        if not 0 <= index < 52:
-            raise InvalidCardError(f"card index out of range: {index!r}")
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < 52:
+            raise InvalidCardError(f"card index out of range: {quoted(index)}")
         try:
             return CARDS[index]
         except NameError:  # while CARDS itself is being built
@@ -73,8 +73,9 @@ class Card(int):
     @classmethod
     def of(cls, rank: int, suit: int) -> Card:
         """The card of ``rank`` (1-13) and ``suit`` (0-3)."""
-        if not (1 <= rank <= 13 and 0 <= suit <= 3):
-            raise InvalidCardError(f"no card of rank {rank!r} and suit {suit!r}")
+        numbers = all(isinstance(n, int) and not isinstance(n, bool) for n in (rank, suit))
+        if not (numbers and 1 <= rank <= 13 and 0 <= suit <= 3):
+            raise InvalidCardError(f"no card of rank {quoted(rank)} and suit {quoted(suit)}")
         return CARDS[suit * 13 + rank - 1]
 
     @property
@@ -132,18 +133,22 @@ def parse_card(text: str) -> Card:
     raw = text.strip()
     token = raw.upper()
     if len(token) < 2:
-        raise InvalidCardError(f"not a card: {text!r} (expected a rank and a suit, e.g. 'QC')")
+        raise InvalidCardError(
+            f"not a card: {quoted(text)} (expected a rank and a suit, e.g. 'QC')"
+        )
     rank_text, suit_text = token[:-1], token[-1]
     rank = _RANK_INPUT.get(rank_text)
     suit = _SUIT_INPUT.get(suit_text)
     if rank is None and suit is None:
-        raise InvalidCardError(f"not a card: {text!r}")
+        raise InvalidCardError(f"not a card: {quoted(text)}")
     if rank is None:
         raise InvalidCardError(
-            f"unknown rank {rank_text!r} in card {text!r} (ranks: A 2-9 T/10 J Q K)"
+            f"unknown rank {quoted(rank_text)} in card {quoted(text)} (ranks: A 2-9 T/10 J Q K)"
         )
     if suit is None:
-        raise InvalidCardError(f"unknown suit {suit_text!r} in card {text!r} (suits: S H D C)")
+        raise InvalidCardError(
+            f"unknown suit {quoted(suit_text)} in card {quoted(text)} (suits: S H D C)"
+        )
     return CARDS[suit * 13 + rank - 1]
 
 

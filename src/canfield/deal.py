@@ -22,6 +22,7 @@ from canfield.errors import (
     InvalidCodeError,
     InvalidDeckError,
     InvalidDrawError,
+    quoted,
 )
 from canfield.variants import CANFIELD, VARIANTS, Variant, check_draw, variant_named
 
@@ -82,7 +83,8 @@ def deck_for_deal(number: int) -> tuple[Card, ...]:
     """The 52 cards of deal ``number`` in deal order (reserve first, stock last)."""
     if not 0 <= number < DEAL_COUNT:
         raise InvalidCodeError(
-            f"deal number out of range: {number!r} (0 to {DEAL_COUNT - 1})", CodeProblem.NUMBER
+            f"deal number out of range: {quoted(number)} (0 to {DEAL_COUNT - 1})",
+            CodeProblem.NUMBER,
         )
     stream = splitmix64(number)
     deck = list(START_ORDER)
@@ -126,7 +128,7 @@ class DealCode:
             raise InvalidCodeError(str(exc), CodeProblem.NUMBER) from None
         if type(self.number) is not int or not 0 <= self.number < DEAL_COUNT:
             raise InvalidCodeError(
-                f"deal number out of range: {self.number!r} (0 to {DEAL_COUNT - 1})",
+                f"deal number out of range: {quoted(self.number)} (0 to {DEAL_COUNT - 1})",
                 CodeProblem.NUMBER,
             )
         object.__setattr__(self, "variant", variant_named(self.variant))
@@ -142,7 +144,7 @@ class DealCode:
         shape = _CODE_SHAPE.match(raw)
         if shape is None or (shape.group(2) or "").startswith("D"):
             raise InvalidCodeError(
-                f"not a game code: {text!r} (expected three parts like {EXAMPLE_CODE!r}, "
+                f"not a game code: {quoted(text)} (expected three parts like {EXAMPLE_CODE!r}, "
                 "or four like 'CF1-RAINBOW-D1-AAAAACL')"
             )
         version, variant_text, draw, letters = shape.groups()
@@ -152,31 +154,35 @@ class DealCode:
                 variant = variant_named(variant_text)
             except CanfieldError:
                 raise InvalidCodeError(
-                    f"unknown variant {variant_text!r} in {text!r} "
+                    f"unknown variant {quoted(variant_text)} in {quoted(text)} "
                     f"(known: {', '.join(v.upper() for v in VARIANTS)})",
                     CodeProblem.VARIANT,
                     variant_text,
                 ) from None
         if version != CODE_VERSION:
             raise InvalidCodeError(
-                f"unknown code version {version!r} in {text!r} (this version reads {CODE_VERSION})",
+                f"unknown code version {quoted(version)} in {quoted(text)} "
+                f"(this version reads {CODE_VERSION})",
                 CodeProblem.VERSION,
                 version,
             )
         if draw not in ("D1", "D3"):
             raise InvalidCodeError(
-                f"unknown draw mode {draw!r} in {text!r} (D1 or D3)", CodeProblem.DRAW, draw
+                f"unknown draw mode {quoted(draw)} in {quoted(text)} (D1 or D3)",
+                CodeProblem.DRAW,
+                draw,
             )
         if len(letters) != CODE_LETTERS:
             raise InvalidCodeError(
-                f"the deal part of {text!r} has {len(letters)} letters, not {CODE_LETTERS}",
+                f"the deal part of {quoted(text)} has {len(letters)} letters, not {CODE_LETTERS}",
                 CodeProblem.LENGTH,
                 letters,
             )
         bad = sorted({c for c in letters if not "A" <= c <= "Z"})
         if bad:
             raise InvalidCodeError(
-                f"the deal part of {text!r} may hold only letters A-Z, not {''.join(bad)!r}",
+                f"the deal part of {quoted(text)} may hold only letters A-Z, "
+                f"not {quoted(''.join(bad))}",
                 CodeProblem.LETTERS,
                 letters,
             )
@@ -207,6 +213,16 @@ def parse_deck(text: str) -> tuple[Card, ...]:
 
 
 def validate_deck(cards: Sequence[int]) -> tuple[Card, ...]:
+    """52 distinct card values in deal order; :class:`InvalidDeckError` says what is wrong.
+
+    Anything that is not a sequence of whole numbers (``12345``, ``None``, bytes)
+    is :attr:`DeckProblem.NOT_TEXT`: neither text nor card values.
+    """
+    if isinstance(cards, (str, bytes, bytearray)) or not isinstance(cards, Sequence):
+        raise InvalidDeckError(
+            f"a deck is text or a sequence of 52 card values, not {type(cards).__name__}",
+            DeckProblem.NOT_TEXT,
+        )
     if len(cards) != 52:
         raise InvalidDeckError(
             f"a deck has 52 cards, this one has {len(cards)}", DeckProblem.COUNT, count=len(cards)
@@ -214,9 +230,9 @@ def validate_deck(cards: Sequence[int]) -> tuple[Card, ...]:
     seen: dict[int, int] = {}
     duplicates: list[str] = []
     for position, c in enumerate(cards, start=1):
-        if not 0 <= c < 52:
+        if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < 52:
             raise InvalidDeckError(
-                f"not a card: {c!r}", DeckProblem.CARD, position=position, part=repr(c)
+                f"not a card: {quoted(c)}", DeckProblem.CARD, position=position, part=quoted(c)
             )
         seen[c] = seen.get(c, 0) + 1
         if seen[c] == 2:

@@ -6,7 +6,9 @@ to say *what* was bad catch the specific class.
 
 from __future__ import annotations
 
+import reprlib
 from enum import Enum
+from typing import Final
 
 __all__ = [
     "CanfieldError",
@@ -22,7 +24,34 @@ __all__ = [
     "InvalidSaveError",
     "InvalidVariantError",
     "UnknownLanguageError",
+    "quoted",
 ]
+
+QUOTE_LIMIT: Final = 60
+"""Characters of the input an error line quotes at most: enough to recognise it, never a file."""
+_REPR: Final = reprlib.Repr()
+_REPR.maxstring = QUOTE_LIMIT
+_REPR.maxother = QUOTE_LIMIT
+_REPR.maxlevel = 2
+
+
+def quoted(value: object) -> str:
+    """``repr(value)`` cut to about :data:`QUOTE_LIMIT` characters, for every error line.
+
+    A 4,300-character draw value or a number of 400 digits is named by its
+    start and its size, so a message stays one short line whatever it quotes.
+    """
+    if isinstance(value, str):
+        if len(value) <= QUOTE_LIMIT:
+            return repr(value)
+        return f"{value[: QUOTE_LIMIT - 3]!r}... ({len(value):,} characters)"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 160:
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1:,} digits"
+    try:
+        text = _REPR.repr(value)
+    except Exception:
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= QUOTE_LIMIT + 3 else text[:QUOTE_LIMIT] + "..."
 
 
 class CanfieldError(ValueError):

@@ -18,14 +18,25 @@ from typing import Any, Final
 from canfield import rules
 from canfield.cards import CARDS, Card
 from canfield.deal import DealCode, format_deck, parse_deck, random_deal_number, validate_deck
-from canfield.errors import CanfieldError, IllegalMoveError, InvalidSaveError
+from canfield.errors import (
+    CanfieldError,
+    IllegalMoveError,
+    InvalidCardError,
+    InvalidSaveError,
+    quoted,
+)
 from canfield.moves import Move
 from canfield.state import State, initial_state
 from canfield.variants import CANFIELD, VARIANTS, Variant, check_draw, is_draw, variant_named
 
-__all__ = ["UNDO_LIMIT", "Game"]
+__all__ = ["MAX_ACTIONS", "MAX_ELAPSED", "UNDO_LIMIT", "Game", "is_elapsed"]
 
 UNDO_LIMIT: Final = 100
+MAX_ACTIONS: Final = 100_000
+"""Actions one game keeps at most (its history): hours of non-stop drawing, still loaded in
+well under a second, so a tampered save of a million draws cannot make the app slow to start."""
+MAX_ELAPSED: Final = 1e9
+"""Seconds of play a game's clock holds at most (about 31 years)."""
 SAVE_FORMAT: Final = "canfield-game"
 SAVE_VERSION: Final = 1
 _GAME_ID: Final = re.compile(r"[0-9a-f]{32}")
@@ -249,6 +260,10 @@ class Game:
         A new action clears the redo list.
         """
         parsed = _as_move(move)
+        if len(self._line) >= MAX_ACTIONS:
+            raise IllegalMoveError(
+                f"this game holds {MAX_ACTIONS:,} actions, the most a game keeps: start a new game"
+            )
         before = self._now
         state, points = rules.apply_move(before.state, parsed)
         self._past.append(before)
@@ -261,7 +276,12 @@ class Game:
 
     def tap_move(self, card: Card | int | str, double_tap: bool = True) -> Move | None:
         """What a tap on ``card`` would do (docs/rules.md §7), without doing it."""
-        value = Card.parse(card) if isinstance(card, str) else int(card)
+        if isinstance(card, str):
+            value: int = Card.parse(card)
+        elif isinstance(card, int) and not isinstance(card, bool) and 0 <= card < 52:
+            value = card
+        else:
+            raise InvalidCardError(f"not a card: {quoted(card)} (a Card, 0-51 or its notation)")
         return rules.tap_move(self._now.state, value, double_tap)
 
     def undo(self) -> bool:
@@ -320,9 +340,11 @@ class Game:
         if not isinstance(data, Mapping):
             raise InvalidSaveError(f"a saved game is an object, not {type(data).__name__}")
         if data.get("format") != SAVE_FORMAT:
-            raise InvalidSaveError(f"not a saved Canfield game (format {data.get('format')!r})")
+            raise InvalidSaveError(
+                f"not a saved Canfield game (format {quoted(data.get('format'))})"
+            )
         if data.get("version") != SAVE_VERSION:
-            raise InvalidSaveError(f"unknown save version {data.get('version')!r}")
+            raise InvalidSaveError(f"unknown save version {quoted(data.get('version'))}")
         expected = {
             "format",
             "version",
@@ -343,11 +365,11 @@ class Game:
             raise InvalidSaveError(f"saved game has unknown field(s) {', '.join(unknown)}")
         draw = data["draw"]
         if not is_draw(draw):
-            raise InvalidSaveError(f"bad draw mode {draw!r} in saved game")
+            raise InvalidSaveError(f"bad draw mode {quoted(draw)} in saved game")
         name = data.get("variant", CANFIELD.name)  # saves from before variants are canfield
         if not isinstance(name, str) or name not in VARIANTS:
             raise InvalidSaveError(
-                f"unknown variant {name!r} in saved game (known: {', '.join(VARIANTS)})"
+                f"unknown variant {quoted(name)} in saved game (known: {', '.join(VARIANTS)})"
             )
         try:
             if data["code"] is not None:
@@ -365,18 +387,18 @@ class Game:
             raise
         except CanfieldError as exc:
             raise InvalidSaveError(f"bad deal in saved game: {exc}") from None
-        line = _move_list(data["line"], "line")
-        redo = _move_list(data["redo"], "redo")
-        if len(redo) > UNDO_LIMIT:
-            raise InvalidSaveError(
-                f"saved game has {len(redo)} actions to redo, at most {UNDO_LIMIT}"
-            )
+        line = _move_list(data["line"], "line", MAX_ACTIONS)
+        redo = _move_list(data["redo"], "redo", UNDO_LIMIT)
+        if len(line) + len(redo) > MAX_ACTIONS:
+            raise InvalidSaveError(f"saved game has more than {MAX_ACTIONS:,} actions")
         depth = data["undo_depth"]
         if type(depth) is not int or not 0 <= depth <= min(UNDO_LIMIT - len(redo), len(line)):
-            raise InvalidSaveError(f"bad undo depth {depth!r} for {len(line)} actions")
+            raise InvalidSaveError(f"bad undo depth {quoted(depth)} for {len(line)} actions")
         elapsed = data["elapsed"]
-        if type(elapsed) not in (int, float) or not math.isfinite(elapsed) or elapsed < 0:
-            raise InvalidSaveError(f"bad elapsed time {elapsed!r}")
+        if not is_elapsed(elapsed):
+            raise InvalidSaveError(
+                f"bad elapsed time {quoted(elapsed)} (0 to {MAX_ELAPSED:g} seconds)"
+            )
         try:
             for move in [*line, *redo]:
                 game.play(move)
@@ -390,7 +412,7 @@ class Game:
         if "id" in data:
             game_id = data["id"]
             if not isinstance(game_id, str) or not _GAME_ID.fullmatch(game_id):
-                raise InvalidSaveError(f"bad game id {game_id!r} in saved game")
+                raise InvalidSaveError(f"bad game id {quoted(game_id)} in saved game")
             game._game_id = game_id
         return game
 
@@ -442,9 +464,22 @@ def _text(value: object, name: str) -> str:
     return value
 
 
-def _move_list(value: object, name: str) -> list[Move]:
+def is_elapsed(value: object) -> bool:
+    """Whether ``value`` is a clock a game may hold: seconds from 0 to :data:`MAX_ELAPSED`.
+
+    The range is checked before anything converts it: ``1`` followed by 400
+    zeros is an ``int`` no float can hold.
+    """
+    if type(value) is int:
+        return 0 <= value <= MAX_ELAPSED
+    return type(value) is float and math.isfinite(value) and 0 <= value <= MAX_ELAPSED
+
+
+def _move_list(value: object, name: str, most: int) -> list[Move]:
     if not isinstance(value, list):
         raise InvalidSaveError(f"saved {name} must be a list of moves")
+    if len(value) > most:
+        raise InvalidSaveError(f"saved {name} has {len(value):,} actions, at most {most:,}")
     moves = []
     for i, item in enumerate(value, start=1):
         try:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Final
 
 from canfield.cards import CARDS, Card, parse_card
-from canfield.errors import InvalidCardError, InvalidMoveError
+from canfield.errors import InvalidCardError, InvalidMoveError, quoted
 
 __all__ = ["FOUNDATION", "STOCK", "Move"]
 
@@ -36,16 +36,16 @@ class Move:
         card, target = self.card, self.target
         if type(target) is not int or not 0 <= target <= STOCK:
             raise InvalidMoveError(
-                f"not a move target: {target!r} (0-3 columns, 4 foundation, 5 stock)"
+                f"not a move target: {quoted(target)} (0-3 columns, 4 foundation, 5 stock)"
             )
         if target == STOCK:
             if card is not None:
                 raise InvalidMoveError("the stock tap moves no card")
             return
         if card is None:
-            raise InvalidMoveError(f"a move to target {target!r} needs a card")
+            raise InvalidMoveError(f"a move to target {quoted(target)} needs a card")
         if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < 52:
-            raise InvalidMoveError(f"not a card: {card!r} (0-51, or a Card)")
+            raise InvalidMoveError(f"not a card: {quoted(card)} (0-51, or a Card)")
         if type(card) is not Card:
             object.__setattr__(self, "card", CARDS[card])
 
@@ -59,22 +59,24 @@ class Move:
             return cls.DRAW
         if ">" not in raw:
             raise InvalidMoveError(
-                f"not a move: {text!r} (expected 's' or '<card>><target>', e.g. 'QC>2' or '8H>f')"
+                f"not a move: {quoted(text)} "
+                "(expected 's' or '<card>><target>', e.g. 'QC>2' or '8H>f')"
             )
         card_text, _, target_text = raw.partition(">")
         if not card_text.strip():
-            raise InvalidMoveError(f"no card before '>' in {text!r}")
+            raise InvalidMoveError(f"no card before '>' in {quoted(text)}")
         try:
             card = parse_card(card_text)
         except InvalidCardError as exc:
-            raise InvalidMoveError(f"{exc} in move {text!r}") from None
+            raise InvalidMoveError(f"{exc} in move {quoted(text)}") from None
         target_text = target_text.strip().lower()
         if target_text == "f":
             return cls(card, FOUNDATION)
         if target_text in ("1", "2", "3", "4"):
             return cls(card, int(target_text) - 1)
         raise InvalidMoveError(
-            f"unknown target {target_text!r} in move {text!r} (1-4 for a column, f for foundation)"
+            f"unknown target {quoted(target_text)} in move {quoted(text)} "
+            "(1-4 for a column, f for foundation)"
         )
 
     @property

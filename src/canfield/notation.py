@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Final
 
 from canfield.cards import CARDS, RANK_CHARS, SUIT_CHARS, rank_of
-from canfield.errors import CanfieldError, InvalidPositionError
+from canfield.errors import CanfieldError, InvalidPositionError, quoted
 from canfield.state import State
 from canfield.variants import FoundationStart, variant_named
 
@@ -66,8 +66,7 @@ def _top(state: State, suit: int) -> int:
 
 
 def _error(text: str, why: str) -> InvalidPositionError:
-    shown = text if len(text) <= 200 else text[:197] + "..."
-    return InvalidPositionError(f"bad position {shown!r}: {why}")
+    return InvalidPositionError(f"bad position {quoted(text)}: {why}")
 
 
 def _card(text: str, token: str, where: str) -> int:
@@ -75,7 +74,7 @@ def _card(text: str, token: str, where: str) -> int:
     if card is None:
         raise _error(
             text,
-            f"{where}: {token!r} is not a card (rank {' '.join(RANK_CHARS)}, suit "
+            f"{where}: {quoted(token)} is not a card (rank {' '.join(RANK_CHARS)}, suit "
             f"{' '.join(SUIT_CHARS)}, two characters each)",
         )
     return card
@@ -85,7 +84,7 @@ def _cards(text: str, field: str, where: str) -> tuple[int, ...]:
     if field == "-":
         return ()
     if len(field) % 2:
-        raise _error(text, f"{where}: {field!r} is not whole cards (two characters each)")
+        raise _error(text, f"{where}: {quoted(field)} is not whole cards (two characters each)")
     return tuple(_card(text, field[i : i + 2], where) for i in range(0, len(field), 2))
 
 
@@ -108,7 +107,7 @@ def parse_position(text: str) -> State:
     except CanfieldError as exc:
         raise _error(text, str(exc)) from None
     if draw_text.upper() not in ("D1", "D3"):
-        raise _error(text, f"draw {draw_text!r} is neither D1 nor D3")
+        raise _error(text, f"draw {quoted(draw_text)} is neither D1 nor D3")
     draw = int(draw_text[1])
     base = _card(text, base_text, "base card")
     if variant.start is FoundationStart.TWOS and base != CARDS[1]:
@@ -133,8 +132,8 @@ def parse_position(text: str) -> State:
     columns = tuple(_cards(text, c, f"column {k + 1}") for k, c in enumerate(col_parts))
     stock = _cards(text, stock_text, "stock")
     waste = _cards(text, waste_text, "waste")
-    if not rec.isdigit() or len(rec) > 3:
-        raise _error(text, f"recycles {rec!r} is not a small whole number")
+    if not (rec.isascii() and rec.isdigit()) or len(rec) > 3:  # '²'.isdigit() is True
+        raise _error(text, f"recycles {quoted(rec)} is not a small whole number")
     recycles = int(rec)
     limit = variant.recycles
     if limit is None and recycles:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Final, NamedTuple
 
 from canfield.cards import CARDS, Card
-from canfield.errors import IllegalMoveError
+from canfield.errors import IllegalMoveError, quoted
 from canfield.kernel import (
     FROM_FOUNDATION,
     FROM_RESERVE,
@@ -221,7 +221,7 @@ def apply_move(state: State, move: Move) -> tuple[State, int]:
     lets :func:`canfield.kernel.play_known` (which the solver also uses) carry it out.
     """
     if not isinstance(move, Move):
-        raise IllegalMoveError(f"not a move: {move!r}")
+        raise IllegalMoveError(f"not a move: {quoted(move)}")
     if state.foundations == _ALL_HOME:
         raise _illegal(state, move, "the game is won")
     if move.target == STOCK:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final, TypeGuard
 
-from canfield.errors import InvalidDrawError, InvalidVariantError
+from canfield.errors import InvalidDrawError, InvalidVariantError, quoted
 
 __all__ = [
     "CANFIELD",
@@ -165,7 +165,7 @@ def variant_named(name: str | Variant) -> Variant:
         raise InvalidVariantError(f"a variant is named by text, not {type(name).__name__}")
     found = _REGISTRY.get(name.strip().lower())
     if found is None:
-        raise InvalidVariantError(f"unknown variant {name!r} (known: {', '.join(VARIANTS)})")
+        raise InvalidVariantError(f"unknown variant {quoted(name)} (known: {', '.join(VARIANTS)})")
     return found
 
 
@@ -177,7 +177,7 @@ def is_draw(value: object) -> TypeGuard[int]:
 def check_draw(draw: object) -> int:
     """``draw`` if it is a draw mode (:func:`is_draw`); else :class:`InvalidDrawError`."""
     if not is_draw(draw):
-        raise InvalidDrawError(f"draw must be 1 or 3, not {draw!r}")
+        raise InvalidDrawError(f"draw must be 1 or 3, not {quoted(draw)}")
     return draw
 
 

@@ -19,7 +19,7 @@ from canfield.describe.english import English
 from canfield.describe.hungarian import Hungarian
 from canfield.describe.indonesian import Indonesian
 from canfield.describe.portuguese import Portuguese
-from canfield.errors import UnknownLanguageError
+from canfield.errors import UnknownLanguageError, quoted
 from canfield.i18n import LANGUAGES, normalize_language
 from canfield.state import State
 
@@ -52,7 +52,8 @@ def wording(lang: str) -> Language:
         if found is not None:
             return found
     raise UnknownLanguageError(
-        f"unknown language {lang!r} for position descriptions (supported: {', '.join(LANGUAGES)})"
+        f"unknown language {quoted(lang)} for position descriptions "
+        f"(supported: {', '.join(LANGUAGES)})"
     )
 
 
@@ -85,10 +86,12 @@ def pile_name(kind: PileKind, index: int | None = None, lang: str = "en") -> str
     """
     words = wording(lang)
     if kind not in PILE_KINDS:
-        raise ValueError(f"unknown pile kind {kind!r} (expected one of {', '.join(PILE_KINDS)})")
+        raise ValueError(
+            f"unknown pile kind {quoted(kind)} (expected one of {', '.join(PILE_KINDS)})"
+        )
     numbered = kind in ("foundation", "column")
     if numbered and (type(index) is not int or not 1 <= index <= 4):
-        raise ValueError(f"a {kind} needs an index from 1 to 4, not {index!r}")
+        raise ValueError(f"a {kind} needs an index from 1 to 4, not {quoted(index)}")
     if not numbered and index is not None:
-        raise ValueError(f"the {kind} has no index (got {index!r})")
+        raise ValueError(f"the {kind} has no index (got {quoted(index)})")
     return words.pile_name(kind, index)
