@@ -23,7 +23,7 @@ STOREHOUSE_OPENING = {
     "rei de copas. Fundações, valor inicial 2: espadas até ao 2 de espadas (1), copas até ao 2 "
     "de copas (1), ouros até ao 2 de ouros (1), paus até ao 2 de paus (1). coluna 1: dama de "
     "copas; coluna 2: ás de espadas; coluna 3: rei de espadas; coluna 4: rei de ouros.",
-    "hu": "Húzópakli: 31 lap, még 3 kör; dobópakli üres; tartalék: 13 lap, felül: kőr király. "
+    "hu": "Húzópakli: 31 lap, még 3 menet; dobópakli üres; tartalék: 13 lap, felül: kőr király. "
     "Alapok, kezdő rang 2: pikk a pikk 2-ig (1), kőr a kőr 2-ig (1), káró a káró 2-ig (1), "
     "treff a treff 2-ig (1). 1. oszlop: kőr dáma; 2. oszlop: pikk ász; 3. oszlop: pikk király; "
     "4. oszlop: káró király.",
@@ -50,7 +50,7 @@ SUPERIOR_RESERVE = {
 LAST_PASS = {
     "en": "last pass",
     "pt": "última passagem",
-    "hu": "utolsó kör",
+    "hu": "utolsó menet",
     "id": "putaran terakhir",
 }
 

@@ -52,8 +52,9 @@ class Hungarian(Language):
         return f"{self.suit_name(suit_of(card))} {self.rank_name(rank_of(card))}"
 
     def passes_left(self, n: int) -> str:
-        # "még 3 kör": "3 more rounds" through the stock (singular noun after a numeral)
-        return "utolsó kör" if n == 1 else f"még {n} kör"
+        # "még 3 menet": 3 more passes through the stock ("menet" is a pass; the seed's
+        # "átfordítás" is the turning over between two of them; singular after a numeral)
+        return "utolsó menet" if n == 1 else f"még {n} menet"
 
     def count(self, n: int) -> str:
         # A noun after a numeral stays singular in Hungarian: "1 lap", "34 lap".

@@ -52,7 +52,7 @@ from canfield.gui.table import TableScene
 from canfield.gui.toast import Toast
 from canfield.gui.view import TableView
 from canfield.gui.worker import Worker
-from canfield.i18n import _, language, ngettext
+from canfield.i18n import _, language, ngettext, pgettext
 from canfield.moves import Move
 from canfield.presentation.answers import (
     ANSWER_MESSAGE_MS,
@@ -500,6 +500,17 @@ class MainWindow(QMainWindow):
             act.setText(text)
             act.setToolTip(tip)
             act.setStatusTip(tip)
+        # The toolbar's own labels, short enough for a phone in every language; the menus
+        # keep the full names (and the tooltips say what each button does).
+        labels = {
+            self.act_new: pgettext("toolbar", "New game"),
+            self.act_undo: pgettext("toolbar", "Undo"),
+            self.act_redo: pgettext("toolbar", "Redo"),
+            self.act_hint: pgettext("toolbar", "Hint"),
+            self.act_restart: pgettext("toolbar", "Restart"),
+        }
+        for act, label in labels.items():
+            act.setIconText(label)
         if self._overflow is not None:
             self._overflow.setAccessibleName(_("More tools"))
             self._overflow.setToolTip(_("More tools"))
