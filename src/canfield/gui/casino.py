@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from canfield.game import Game
 from canfield.gui.i18n_qt import qt_locale
-from canfield.i18n import _
+from canfield.presentation import money
 from canfield.storage import DEAL_COST
 
 __all__ = ["casino_result", "format_money"]
@@ -22,9 +22,4 @@ def casino_result(game: Game) -> int:
 
 def format_money(amount: int) -> str:
     """``+$13``, ``−$52``, ``$0``, with the language's digit grouping."""
-    number = qt_locale().toString(abs(amount))
-    if amount > 0:
-        return _("+${amount}").format(amount=number)
-    if amount < 0:
-        return _("−${amount}").format(amount=number)
-    return _("${amount}").format(amount=number)
+    return money.format_money(amount, qt_locale().toString)

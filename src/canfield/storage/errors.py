@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from canfield.records.settings import InvalidSettingError
+
 __all__ = ["InvalidSettingError", "StorageError", "StorageInUseError", "StorageWarning"]
 
 
@@ -15,16 +17,6 @@ class StorageError(Exception):
 
 class StorageInUseError(StorageError):
     """Another process (a second copy of the app) has the database open for writing."""
-
-
-class InvalidSettingError(ValueError):
-    """A setting name or value that is not allowed; nothing was written."""
-
-    def __init__(self, name: str, value: object, reason: str) -> None:
-        super().__init__(f"invalid setting {name}={value!r}: {reason}")
-        self.name = name
-        self.value = value
-        self.reason = reason
 
 
 class StorageWarning(UserWarning):

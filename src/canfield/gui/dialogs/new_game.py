@@ -44,9 +44,9 @@ from canfield.gui.dialogs._common import (
     hint_label,
     option_block,
 )
-from canfield.gui.dialogs.deal_text import DealText, DealTextError, read_deal_text
 from canfield.gui.i18n_qt import language_notifier, translate_buttons
 from canfield.i18n import _
+from canfield.presentation.deal_text import DealText, DealTextError, read_deal_text
 from canfield.presentation.variant_text import APP_VARIANTS, variant_summary, variant_title
 from canfield.variants import check_draw, variant_named
 
