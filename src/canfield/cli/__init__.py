@@ -37,14 +37,25 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    from canfield import __version__
+class _Version(argparse.Action):
+    """``--version``: the version and which search runs (compiled core or pure Python)."""
 
+    def __call__(self, parser: argparse.ArgumentParser, *_args: object, **_kw: object) -> None:
+        from canfield import __version__
+        from canfield.solver.search import search_engine
+
+        print(f"canfield {__version__}, {search_engine()}")
+        parser.exit()
+
+
+def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="canfield",  # also under python -m canfield
         description="Canfield (Demon) solitaire. Without a command, opens the app.",
     )
-    parser.add_argument("--version", action="version", version=f"canfield {__version__}")
+    parser.add_argument(
+        "--version", action=_Version, nargs=0, help="print the version and which search runs"
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in _COMMAND_MODULES:
         importlib.import_module(name).register(sub)

@@ -31,6 +31,7 @@ from enum import Enum
 from itertools import chain
 from typing import TYPE_CHECKING, Final, TypeAlias
 
+from canfield.i18n import _
 from canfield.kernel import (
     FROM_FOUNDATION,
     FROM_RESERVE,
@@ -70,7 +71,9 @@ __all__ = [
     "SearchResult",
     "Verdict",
     "compiled_supports",
+    "core_in_use",
     "search",
+    "search_engine",
 ]
 
 DEFAULT_TABLE_LIMIT: Final = 8_000_000
@@ -596,11 +599,24 @@ def compiled_supports(options: Options) -> bool:
     return not (options.take_back_rule or options.tail_rule)
 
 
+def core_in_use() -> bool:
+    """Whether searches run the compiled core: it is built and CANFIELD_PURE_PYTHON is not set."""
+    return COMPILED and os.environ.get("CANFIELD_PURE_PYTHON", "") in ("", "0")
+
+
+def search_engine() -> str:
+    """Which search runs here, in the player's language (``canfield --version``, About)."""
+    if core_in_use():
+        return _("compiled search core")
+    if COMPILED:
+        return _("pure-Python search (CANFIELD_PURE_PYTHON is set)")
+    return _("pure-Python search (the compiled core was not built at install)")
+
+
 def _wants_core(options: Options, compiled: bool | None) -> bool:
     """``compiled``: True requires the core, False refuses it, None takes it where it can."""
     if compiled is None:
-        pure = os.environ.get("CANFIELD_PURE_PYTHON", "") not in ("", "0")
-        return COMPILED and compiled_supports(options) and not pure
+        return core_in_use() and compiled_supports(options)
     if compiled and not COMPILED:
         raise RuntimeError("the compiled search core (canfield.solver._core) is not built")
     if compiled and not compiled_supports(options):

@@ -20,6 +20,7 @@ from canfield.gui.dialogs._common import close_buttons, fit_to_screen
 from canfield.gui.i18n_qt import language_notifier, translate_buttons
 from canfield.i18n import _
 from canfield.presentation.licence import LICENSE_TEXT
+from canfield.solver.search import search_engine
 
 __all__ = ["LICENSE_TEXT", "AboutDialog", "libraries"]
 
@@ -97,8 +98,10 @@ class AboutDialog(QDialog):
         # Babel cannot see _() inside f-strings (before Python 3.12): translate here.
         credits_title, made_with, licence = _("Credits"), _("Made with"), _("Licence")
         licence_intro = _("Canfield is free software under the MIT licence:")
+        search = _("Search: {engine}").format(engine=search_engine())
         parts = [
             f"<p>{html.escape(intro)}</p>",
+            f"<p>{html.escape(search)}</p>",
             f"<h3>{html.escape(credits_title)}</h3><p>{html.escape(credits)}</p>",
             f"<h3>{html.escape(made_with)}</h3><table>{rows}</table>",
             f"<h3>{html.escape(licence)}</h3>",
