@@ -2,16 +2,26 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+PLAYER := $(VENV)/.player
 STAMP := $(VENV)/.installed
 CORE := $(VENV)/.core
 
 .PHONY: run test lint typecheck unit test-a11y bench bench-app bench-solver bench-storage screenshots clean \
-	install-desktop uninstall-desktop
+	dist install-desktop uninstall-desktop
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+# A player's environment: the app and what playing needs (Qt, platformdirs, Babel, rich), with the
+# compiled search core where a C compiler and Python's headers are; the last line says which search runs.
+$(PLAYER): $(BIN)/python pyproject.toml setup.py src/canfield/solver/_core.c
+	$(BIN)/python -m pip install --quiet -e .
+	@$(BIN)/canfield --version
+	touch $(PLAYER)
+
+# The developer's environment: the player's plus the test and research extras (pytest, ruff, mypy,
+# build, Dask, matplotlib).
 $(STAMP): $(BIN)/python pyproject.toml setup.py
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP) $(CORE)
@@ -21,8 +31,13 @@ $(CORE): $(STAMP) src/canfield/solver/_core.c
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $(CORE)
 
-run: $(CORE)
+run: $(PLAYER)
 	$(BIN)/canfield
+
+# An sdist and a wheel in dist/ (python -m build: the wheel is built from the sdist).
+dist: $(CORE)
+	rm -rf dist
+	$(BIN)/python -m build --outdir dist .
 
 lint: $(CORE)
 	$(BIN)/ruff check src tests benchmarks

@@ -7,7 +7,9 @@ Windows and macOS steps of the README (``py -m venv .venv``, ``.venv\\Scripts\\p
 .``, ``.venv\\Scripts\\canfield-app``) are these same steps in their Linux form. One test
 installs with a Python that has no headers (Ubuntu without python3-dev), one installs the
 sdist with the compiler disabled (``CC=/bin/false``: Windows without MSVC, a Mac without
-Xcode's tools); both must succeed with the pure-Python search and say so once.
+Xcode's tools); both must succeed with the pure-Python search and say so once. The
+Makefile's plan is read with ``make -n``: ``make run`` installs a player's environment,
+``make test`` the extras, ``make dist`` runs ``python -m build``.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from canfield.deal import EXAMPLE_CODE
+from canfield.solver.search import COMPILED
 
 ROOT = Path(__file__).resolve().parents[1]
 PLAYING = {
@@ -142,9 +145,10 @@ def test_source_install_without_python_headers_plays(tmp_path: Path) -> None:
 
     # The installed gui script, as the README's `.venv\Scripts\canfield-app`: it opens its
     # window (the data file appears once it is listening), and a second start finds it.
+    app_env = dict(env, CANFIELD_DATA_DIR=str(tmp_path / "app-data"))
     app = subprocess.Popen(
         [bin_ / "canfield-app"],
-        env=env,
+        env=app_env,
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -152,13 +156,65 @@ def test_source_install_without_python_headers_plays(tmp_path: Path) -> None:
     )
     try:
         deadline = time.monotonic() + 60
-        while not (tmp_path / "data" / "canfield.sqlite3").exists():
+        while not (tmp_path / "app-data" / "canfield.sqlite3").exists():
             assert app.poll() is None, app.communicate()[1]
             assert time.monotonic() < deadline, "canfield-app opened no data file in 60 s"
             time.sleep(0.2)
-        second = run(bin_ / "canfield-app", env=env, timeout=60)
+        second = run(bin_ / "canfield-app", env=app_env, timeout=60)
         assert "already running; brought its window forward" in second
         assert app.poll() is None
     finally:
         app.terminate()
         app.communicate(timeout=30)
+
+
+def test_sdist_and_wheel_install_and_run(tmp_path: Path) -> None:
+    dist = tmp_path / "dist"
+    env = player_env(tmp_path)
+    run(sys.executable, "-m", "build", "--outdir", dist, source_copy(tmp_path), env=env)
+    (wheel,) = dist.glob("canfield-*.whl")
+    (sdist,) = dist.glob("canfield-*.tar.gz")
+
+    venv = tmp_path / "venv"
+    run(sys.executable, "-m", "venv", venv)
+    bin_ = venv / "bin"
+    run(bin_ / "python", "-m", "pip", "install", "--quiet", wheel, env=env)
+    assert installed(venv) <= PLAYING, installed(venv) - PLAYING
+    version = run(bin_ / "canfield", "--version", env=env)
+    # The wheel was built here, by the compiler that built this venv's core.
+    assert version.strip() == f"canfield 0.1.0, {'compiled search core' if COMPILED else PURE}"
+    assert run(bin_ / "canfield", "show", EXAMPLE_CODE, env=env).startswith(EXAMPLE_CODE)
+    solved = run(bin_ / "canfield", "solve", EXAMPLE_CODE, "--time-limit", "60", env=env)
+    assert "verdict: won" in solved
+    png = tmp_path / "table.png"
+    run(bin_ / "canfield", "screenshot", png, EXAMPLE_CODE, env=env, timeout=120)
+    assert png.read_bytes().startswith(b"\x89PNG\r\n\x1a\n") and png.stat().st_size > 10_000
+
+    # The sdist on a machine without a C compiler.
+    run(bin_ / "python", "-m", "pip", "uninstall", "--yes", "canfield", env=env)
+    no_cc = dict(env, CC="/bin/false")
+    pip = run(bin_ / "python", "-m", "pip", "install", "-v", sdist, env=no_cc)
+    says_pure_python_once(pip)
+    assert run(bin_ / "canfield", "--version", env=env).strip() == f"canfield 0.1.0, {PURE}"
+    solved = run(bin_ / "canfield", "solve", EXAMPLE_CODE, "--time-limit", "60", env=env)
+    assert "verdict: won" in solved
+
+
+def make_plan(target: str, venv: Path) -> list[str]:
+    """The commands ``make TARGET`` would run for a fresh clone whose venv is ``venv``."""
+    make = shutil.which("make")
+    if make is None:
+        pytest.skip("make is not installed")
+    plan = run(make, "-s", "-n", "-C", ROOT, target, f"VENV={venv}")
+    return [line for line in plan.splitlines() if "pip install" in line or " -m build" in line]
+
+
+def test_make_run_installs_a_players_environment_and_make_test_the_extras(
+    tmp_path: Path,
+) -> None:
+    venv = tmp_path / "fresh"
+    run_plan = make_plan("run", venv)
+    assert f"{venv}/bin/python -m pip install --quiet -e ." in run_plan
+    assert not [line for line in run_plan if "[" in line], run_plan
+    assert any("-e '.[test]'" in line for line in make_plan("test", venv))
+    assert f"{venv}/bin/python -m build --outdir dist ." in make_plan("dist", venv)
