@@ -144,7 +144,8 @@ def test_source_install_without_python_headers_plays(tmp_path: Path) -> None:
     assert f"Search: {PURE}" in about
 
     # The installed gui script, as the README's `.venv\Scripts\canfield-app`: it opens its
-    # window (the data file appears once it is listening), and a second start finds it.
+    # window (the data file appears once it is listening), and a second start, by
+    # `python -m canfield` alone, finds it.
     app_env = dict(env, CANFIELD_DATA_DIR=str(tmp_path / "app-data"))
     app = subprocess.Popen(
         [bin_ / "canfield-app"],
@@ -160,7 +161,7 @@ def test_source_install_without_python_headers_plays(tmp_path: Path) -> None:
             assert app.poll() is None, app.communicate()[1]
             assert time.monotonic() < deadline, "canfield-app opened no data file in 60 s"
             time.sleep(0.2)
-        second = run(bin_ / "canfield-app", env=app_env, timeout=60)
+        second = run(bin_ / "python", "-m", "canfield", env=app_env, timeout=60)
         assert "already running; brought its window forward" in second
         assert app.poll() is None
     finally:
