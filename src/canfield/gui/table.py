@@ -423,7 +423,7 @@ class TableScene(QGraphicsScene):
 
     def _update_labels(self, state: State) -> None:
         self._stock_count.set_count(len(state.stock))
-        self._reserve_label.set_text(piles.count_text(len(state.reserve)))
+        self._reserve_label.set_text(piles.count_text(len(state.reserve), "reserve"))
         for card, item in self._cards.items():
             where = self._places.get(card)
             face_up = where is None or where.face_up

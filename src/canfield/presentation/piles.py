@@ -17,7 +17,7 @@ from typing import Final
 from canfield.cards import CARDS
 from canfield.describe import card_name, pile_name, rank_letters
 from canfield.game import Game
-from canfield.i18n import _, ngettext
+from canfield.i18n import _, ngettext, pgettext
 from canfield.moves import FOUNDATION, Move
 from canfield.presentation.geometry import Point, Rect, TableLayout
 from canfield.rules import card_move, locate, movable_start, pickup, stock_tap_allowed
@@ -62,9 +62,34 @@ PILES: Final[tuple[PileKey, ...]] = (
 """The 11 piles in a fixed order: stock, waste, reserve, foundations, columns."""
 
 
-def count_text(n: int) -> str:
+def empty_text(kind: str) -> str:
+    """The word for an empty pile of ``kind``, said after its name.
+
+    It agrees with the pile's noun where a language has genders (Portuguese:
+    "reserva, vazia", "coluna 2, vazia", but "baralho, vazio").
+    """
+    # One literal call per kind, so that each context reaches the catalogs.
+    if kind == "stock":
+        # TRANSLATORS: after the stock's name ("stock, empty"); agree with its noun.
+        return pgettext("stock", "empty")
+    if kind == "waste":
+        # TRANSLATORS: after the waste's name ("waste, empty"); agree with its noun.
+        return pgettext("waste", "empty")
+    if kind == "reserve":
+        # TRANSLATORS: after the reserve's name ("reserve, empty"); agree with its noun.
+        return pgettext("reserve", "empty")
+    if kind == "foundation":
+        # TRANSLATORS: after the foundation's name ("foundation, empty"); agree with its noun.
+        return pgettext("foundation", "empty")
+    if kind == "column":
+        # TRANSLATORS: after the column's name ("column, empty"); agree with its noun.
+        return pgettext("column", "empty")
+    raise ValueError(f"no pile of kind {kind!r}")
+
+
+def count_text(n: int, kind: str) -> str:
     """A pile's size as said after its name: "3 cards", "1 card", "empty"."""
-    return ngettext("%(n)d card", "%(n)d cards", n) % {"n": n} if n else _("empty")
+    return ngettext("%(n)d card", "%(n)d cards", n) % {"n": n} if n else empty_text(kind)
 
 
 def pile_label(pile: PileKey, lang: str) -> str:
@@ -101,7 +126,7 @@ def visible_cards(game: Game, pile: PileKey) -> list[int]:
 
 def pile_spoken_name(state: State, pile: PileKey, lang: str) -> str:
     """A pile's name with its size: "column 4, 3 cards", "waste, empty"."""
-    return pile_label(pile, lang) + ", " + count_text(len(pile_cards(state, pile)))
+    return pile_label(pile, lang) + ", " + count_text(len(pile_cards(state, pile)), pile[0])
 
 
 def card_label(card: int, face_up: bool, lang: str) -> str:
@@ -237,9 +262,9 @@ def focus_sentence(
     if held is not None:
         suffix = " — " + _("holding %(card)s") % {"card": card_name(held, lang)}
     if card is None:
-        return name + ", " + _("empty") + suffix
+        return name + ", " + empty_text(pile[0]) + suffix
     if pile[0] == "stock":
-        return name + ", " + count_text(len(state.stock)) + suffix
+        return name + ", " + count_text(len(state.stock), "stock") + suffix
     return name + ", " + card_name(card, lang) + suffix
 
 
