@@ -22,7 +22,7 @@ def test_show_prints_the_table_and_the_description(capsys: pytest.CaptureFixture
     out = capsys.readouterr().out
     # the headings in Portuguese too, not only the description
     assert "CF1-D3-AAAAACL" in out and "pontuação 5" in out and "jogadas 3" in out
-    assert "Reserva JS (10)" in out and "Fundações (base 7H): copas 8H, espadas --" in out
+    assert "Reserva JS (10)" in out and "Fundações (carta de base 7H): copas 8H, espadas --" in out
     assert " 6C   QS   QH   AS" in out
     assert out.rstrip().endswith(PT_AFTER_THREE)
     assert main(["show", "cf1-d3-aaaaacl", "--moves", "QC>2 8H>f KH>4"]) == 0

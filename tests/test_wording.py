@@ -162,6 +162,20 @@ def test_hungarian_holding_is_in_hand() -> None:
     assert _catalog("hu").get("holding %(card)s").string == "kézben: %(card)s"
 
 
+def test_hungarian_streak_is_not_a_run() -> None:
+    """A bare "sorozat" is a run of cards (the seed's "Sorozat egyben"); a streak is of wins."""
+    catalog = _catalog("hu")
+    for msgid in ("Current streak", "Best streak"):
+        assert "győzelmi sorozat" in catalog.get(msgid).string, msgid
+
+
+@pytest.mark.parametrize(
+    ("lang", "base"), [("pt", "carta de base"), ("hu", "alaplap"), ("id", "kartu dasar")]
+)
+def test_the_base_card_is_named_as_the_rule_pages_name_it(lang: str, base: str) -> None:
+    assert base in _catalog(lang).get("Foundations (base %(card)s)").string
+
+
 # --- Indonesian: the seed's vocabulary ---------------------------------------------------------
 
 
