@@ -33,18 +33,40 @@ def notice_texts(notice: Notice) -> tuple[str, str]:
         )
     if kind is NoticeKind.GAME_DAMAGED:
         return _("Your saved game was damaged and could not be restored."), copy
+    if kind is NoticeKind.CLOCK_RESET:
+        return _("Your saved game's clock was damaged; the game goes on with the clock at 0."), copy
     if kind is NoticeKind.STATISTICS_DAMAGED:
         return _("Some of your statistics were damaged and have been reset."), copy
     if kind is NoticeKind.CANNOT_SAVE:
         return (
             _("Your progress cannot be saved right now: the disk is full or failing."),
-            _("Play on: everything is saved as soon as the disk takes it again."),
+            _(
+                "Play on: what you play is kept in memory and saved as soon as the disk "
+                "takes it again. If you quit before then, it is lost."
+            ),
         )
     if kind is NoticeKind.UNWRITABLE:
         return (
             _("Your progress cannot be saved: the data folder cannot be written."),
             _("Play on, but nothing of this session will be kept. Folder: %(path)s")
             % {"path": str(notice.path.parent) if notice.path is not None else ""},
+        )
+    if kind is NoticeKind.LINK_SET_ASIDE:
+        return (
+            _(
+                "A link to another place was found among your data files; "
+                "the app never follows such links."
+            ),
+            _("It was renamed %(path)s; nothing it points to was read or changed.")
+            % {"path": path},
+        )
+    if kind is NoticeKind.FOREIGN_FOLDER:
+        return (
+            _(
+                "Your data folder belongs to another user account, "
+                "who can read and change your games."
+            ),
+            _("Folder: %(path)s") % {"path": path},
         )
     return _("Saving works again: your progress is saved."), ""
 

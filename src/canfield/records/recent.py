@@ -6,6 +6,7 @@ import math
 from dataclasses import dataclass
 from typing import Final
 
+from canfield.errors import quoted
 from canfield.variants import is_draw
 
 __all__ = ["RECENT_LIMIT", "RecentGame"]
@@ -39,14 +40,14 @@ class RecentGame:
     def __post_init__(self) -> None:
         """Refuse a damaged row (the store leaves it out of the list, with a warning)."""
         if not (self.code is None or isinstance(self.code, str)) or not isinstance(self.deck, str):
-            raise ValueError(f"bad code or deck in {self!r}")
+            raise ValueError(f"bad code or deck in {quoted(self)}")
         if not isinstance(self.variant, str) or not is_draw(self.draw):
-            raise ValueError(f"bad variant or draw in {self!r}")
+            raise ValueError(f"bad variant or draw in {quoted(self)}")
         if type(self.won) is not bool:
-            raise ValueError(f"bad result in {self!r}")
+            raise ValueError(f"bad result in {quoted(self)}")
         for count in (self.score, self.moves):
             if type(count) is not int or not 0 <= count <= 10**12:
-                raise ValueError(f"bad score or moves in {self!r}")
+                raise ValueError(f"bad score or moves in {quoted(self)}")
         for seconds in (self.seconds, self.finished_at):
             if type(seconds) is not float or not math.isfinite(seconds) or seconds < 0:
-                raise ValueError(f"bad time in {self!r}")
+                raise ValueError(f"bad time in {quoted(self)}")

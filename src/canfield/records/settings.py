@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
+from canfield.errors import quoted
 from canfield.i18n import LANGUAGES
 from canfield.variants import VARIANTS, is_draw
 
@@ -34,13 +35,16 @@ FELTS: Final = ("green", "blue", "red", "grey")
 """Names of the table (felt) colours, the first is the default."""
 
 _MAX_GEOMETRY: Final = 64 * 1024
+_MAX_STORED: Final = 2 * _MAX_GEOMETRY
+"""Characters of a stored setting at most (the geometry's base64 is the longest): longer is
+refused before it is parsed."""
 
 
 class InvalidSettingError(ValueError):
     """A setting name or value that is not allowed; nothing was written."""
 
     def __init__(self, name: str, value: object, reason: str) -> None:
-        super().__init__(f"invalid setting {name}={value!r}: {reason}")
+        super().__init__(f"invalid setting {name}={quoted(value)}: {reason}")
         self.name = name
         self.value = value
         self.reason = reason
@@ -167,6 +171,8 @@ def decode_setting(name: str, text: object) -> object:
     """The value of one stored setting; :class:`InvalidSettingError` if it is not valid."""
     if not isinstance(text, str):
         raise InvalidSettingError(name, text, "stored value is not text")
+    if len(text) > _MAX_STORED:
+        raise InvalidSettingError(name, text, f"stored value is longer than {_MAX_STORED:,}")
     try:
         value: object = json.loads(text)
     except (ValueError, RecursionError):

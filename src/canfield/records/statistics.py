@@ -30,6 +30,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
+from canfield.errors import quoted
+from canfield.game import MAX_ELAPSED
 from canfield.variants import check_draw
 
 __all__ = ["DEAL_COST", "MAX_COUNT", "MAX_SECONDS", "Statistics"]
@@ -38,8 +40,8 @@ DEAL_COST: Final = 52
 """What a deal costs in casino scoring; each card home pays 5 (the score's own unit)."""
 MAX_COUNT: Final = 10**12
 """Bound of every stored count and sum of moves: far beyond any player, well inside 64 bits."""
-MAX_SECONDS: Final = 1e9
-"""Bound of a stored time in seconds (about 31 years of play)."""
+MAX_SECONDS: Final = MAX_ELAPSED
+"""Bound of a stored time in seconds: a game's own clock bound (about 31 years of play)."""
 _MAX_BANK: Final = DEAL_COST * MAX_COUNT
 _MAX_TOTAL_SECONDS: Final = MAX_SECONDS * MAX_COUNT
 
@@ -74,28 +76,28 @@ class Statistics:
         """Refuse impossible totals, e.g. from a hand-edited database."""
         check_draw(self.draw)
         if not isinstance(self.variant, str) or not self.variant:
-            raise ValueError(f"bad variant {self.variant!r}")
+            raise ValueError(f"bad variant {quoted(self.variant)}")
         counts = (
             *(self.played, self.won, self.current_streak, self.best_streak),
             *(self.timed_games, self.games_moves, self.timed_wins, self.wins_moves),
         )
         if not all(_count(n) for n in counts) or self.won > self.played:
-            raise ValueError(f"impossible game counts in {self!r}")
+            raise ValueError(f"impossible game counts in {quoted(self)}")
         if self.current_streak > self.best_streak or self.best_streak > self.won:
-            raise ValueError(f"impossible streaks in {self!r}")
+            raise ValueError(f"impossible streaks in {quoted(self)}")
         if self.timed_games > self.played or self.timed_wins > min(self.won, self.timed_games):
-            raise ValueError(f"impossible averaged games in {self!r}")
+            raise ValueError(f"impossible averaged games in {quoted(self)}")
         if not all(n is None or _count(n) for n in (self.best_score, self.fewest_moves)):
-            raise ValueError(f"impossible best score or fewest moves in {self!r}")
+            raise ValueError(f"impossible best score or fewest moves in {quoted(self)}")
         times = (self.fastest_win, self.games_seconds, self.wins_seconds)
         if not all(t is None or _seconds(t) for t in times):
-            raise ValueError(f"impossible times in {self!r}")
+            raise ValueError(f"impossible times in {quoted(self)}")
         if (self.won == 0) != (self.fastest_win is None) or (self.won == 0) != (
             self.fewest_moves is None
         ):
-            raise ValueError(f"wins and best times disagree in {self!r}")
+            raise ValueError(f"wins and best times disagree in {quoted(self)}")
         if type(self.bank) is not int or abs(self.bank) > _MAX_BANK:
-            raise ValueError(f"impossible bank in {self!r}")
+            raise ValueError(f"impossible bank in {quoted(self)}")
 
     @property
     def key(self) -> tuple[str, int]:

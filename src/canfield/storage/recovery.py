@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 import time
 from pathlib import Path
 from typing import Final
 
-__all__ = ["SIDECARS", "keep_copy", "move_aside"]
+__all__ = ["SIDECARS", "keep_copy", "move_aside", "set_link_aside"]
 
 SIDECARS: Final = ("-wal", "-shm", "-journal")
 """SQLite's companion files; they belong to the database and move with it."""
@@ -37,6 +38,38 @@ def move_aside(path: Path) -> Path | None:
         if os.path.lexists(side):
             os.replace(side, Path(f"{backup}{suffix}"))
     return backup
+
+
+def set_link_aside(path: Path, *, plain_only: bool = False) -> tuple[Path, str] | None:
+    """Rename a symbolic link at ``path`` aside, never following it; return (new name, what).
+
+    ``what`` says what was there (the link's target). Returns None when there
+    is no link (``plain_only``: when there is a plain file of one name, or
+    nothing; anything else, a FIFO or a hard link, is renamed too). The thing
+    renamed is the link itself: the file it points to is not opened or changed.
+    """
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    if not stat.S_ISLNK(st.st_mode) and not (
+        plain_only and not (stat.S_ISREG(st.st_mode) and st.st_nlink == 1)
+    ):
+        return None
+    what = "something that is not a file"
+    if stat.S_ISLNK(st.st_mode):
+        try:
+            what = f"a link to {os.readlink(path)}"
+        except OSError:
+            what = "a link"
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.name}.link-{stamp}")
+    n = 1
+    while os.path.lexists(aside):
+        aside = path.with_name(f"{path.name}.link-{stamp}-{n}")
+        n += 1
+    os.rename(path, aside)
+    return aside, what
 
 
 def keep_copy(conn: sqlite3.Connection, path: Path) -> Path:

@@ -18,6 +18,11 @@ How faults are met (each has a test that makes it happen for real):
   default, with a warning.
 * **A second writer**: refused with :class:`StorageInUseError` (a lock file
   beside the database, released by the kernel when the holder dies).
+* **A planted link**: a symbolic link at the database, its ``-wal``/``-shm``/
+  ``-journal`` or its lock file is never followed (nothing is read, chmodded
+  or written through it): the link itself is renamed aside and the player is
+  told its name. A data folder owned by another user is used, with a warning.
+  A file larger than any Canfield database (:data:`MAX_DATABASE_BYTES`) is not ours.
 
 What the player must be told is queued as :class:`Notice` values
 (:meth:`Store.take_notice`); the app words them.
@@ -32,6 +37,7 @@ import logging
 import math
 import os
 import sqlite3
+import stat
 import time
 import warnings
 from collections.abc import Callable
@@ -41,14 +47,16 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO, Any, Final, TypeVar
 
-from canfield.game import Game
+from canfield.deal import DealCode, parse_deck
+from canfield.errors import quoted
+from canfield.game import MAX_ACTIONS, Game, is_elapsed
 from canfield.moves import Move
 from canfield.storage.errors import StorageError, StorageInUseError, StorageWarning
-from canfield.storage.lock import hold_lock
+from canfield.storage.lock import NOT_A_LOCK, hold_lock
 from canfield.storage.notices import Notice, NoticeKind
 from canfield.storage.paths import default_database_path
 from canfield.storage.recent import RECENT_LIMIT, RecentGame
-from canfield.storage.recovery import SIDECARS, keep_copy, move_aside
+from canfield.storage.recovery import SIDECARS, keep_copy, move_aside, set_link_aside
 from canfield.storage.schema import (
     BrokenDatabaseError,
     check,
@@ -64,10 +72,10 @@ from canfield.storage.settings import (
     decode_setting,
     encode_setting,
 )
-from canfield.storage.statistics import MAX_COUNT, MAX_SECONDS, Statistics
+from canfield.storage.statistics import MAX_COUNT, Statistics
 from canfield.variants import check_draw, is_draw
 
-__all__ = ["Store"]
+__all__ = ["MAX_DATABASE_BYTES", "Store"]
 
 log = logging.getLogger(__name__)
 
@@ -83,6 +91,15 @@ _UNWRITABLE: Final = (
     sqlite3.SQLITE_AUTH,
 )
 _FULL_ERRNOS: Final = (errno.ENOSPC, errno.EDQUOT, errno.EIO)
+MAX_DATABASE_BYTES: Final = 64 * 1024 * 1024
+"""Bytes of a database (or of its -wal) at most: a real one, with a game of MAX_ACTIONS
+actions, is a few MB; a larger file is set aside before SQLite spends a start checking it."""
+_NOFOLLOW: Final = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+_MAX_HEADER: Final = 64 * 1024
+"""Characters of a saved game's header at most (a real one is under 2,000): longer is refused
+before it is parsed."""
+_SHOWN_PROBLEMS: Final = 3
+"""Damaged statistics rows named in a warning; the rest are counted."""
 _STATISTICS_COLUMNS: Final = (
     "played, won, best_score, fastest_win, fewest_moves, current_streak, best_streak, bank,"
     " timed_games, games_seconds, games_moves, timed_wins, wins_seconds, wins_moves"
@@ -136,10 +153,7 @@ class Store:
         self._lock: IO[bytes] | None = None
         self._settings = Settings()
         self._prepare_folder(private=path is None)
-        try:
-            self._lock = hold_lock(self._lock_path())
-        except OSError as exc:  # the folder is unusable: the open below says so
-            log.info("no lock file for %s: %s", self.path, exc)
+        self._lock = self._take_lock()
         self._conn = self._open()
         self._check_statistics()
         self._settings = self._read_settings()
@@ -152,11 +166,53 @@ class Store:
             if not folder.exists():
                 folder.mkdir(parents=True, mode=0o700)
                 folder.chmod(0o700)
-            elif private and folder.stat().st_uid == os.getuid() and folder.stat().st_mode & 0o077:
+                return
+            owner = folder.stat().st_uid
+            if hasattr(os, "getuid") and owner != os.getuid():
+                self._warn(
+                    f"the data folder {folder} belongs to another user (uid {owner}), "
+                    "who can read and change these games"
+                )
+                self._notices.append(Notice(NoticeKind.FOREIGN_FOLDER, folder, str(owner)))
+            elif private and folder.stat().st_mode & 0o077:
                 folder.chmod(0o700)
 
     def _lock_path(self) -> Path:
         return self.path.with_name(f"{self.path.name}.lock")
+
+    def _take_lock(self) -> IO[bytes] | None:
+        """Hold the lock file; a link (anything but a plain file) there is renamed aside first."""
+        path = self._lock_path()
+        for _ in range(2):
+            try:
+                return hold_lock(path)
+            except OSError as exc:  # an unusable folder: the open says so
+                if exc.errno != NOT_A_LOCK or not self._set_link_aside(path, plain_only=True):
+                    log.info("no lock file for %s: %s", self.path, exc)
+                    return None
+        return None
+
+    def _set_link_aside(self, path: Path, *, plain_only: bool = False) -> bool:
+        """Rename a link planted at ``path`` (see :func:`set_link_aside`); tell the player."""
+        try:
+            moved = set_link_aside(path, plain_only=plain_only)
+        except OSError as exc:
+            log.warning("cannot rename %s aside: %s", path, exc)
+            return False
+        if moved is None:
+            return False
+        aside, what = moved
+        self._warn(f"{path} was {what}, which is never followed: renamed it to {aside}")
+        self._notices.append(Notice(NoticeKind.LINK_SET_ASIDE, aside, f"{path.name} was {what}"))
+        return True
+
+    def _refuse_links(self) -> None:
+        """No link at the database or its companions is followed: each is renamed aside, and
+        one that cannot be is refused (the store then works in memory)."""
+        for name in (self.path, *(Path(f"{self.path}{s}") for s in SIDECARS)):
+            self._set_link_aside(name)
+            if os.path.islink(name):
+                raise OSError(errno.ELOOP, "a link that is never followed", str(name))
 
     def _open(self) -> sqlite3.Connection:
         existed = os.path.lexists(self.path)
@@ -208,6 +264,7 @@ class Store:
 
     def _connect_checked(self) -> tuple[sqlite3.Connection, int]:
         """A connection to a file that passed every check, and its schema version."""
+        self._refuse_links()
         if not os.path.lexists(self.path) and any(
             os.path.lexists(f"{self.path}{suffix}") for suffix in SIDECARS
         ):
@@ -215,6 +272,11 @@ class Store:
             raise BrokenDatabaseError("-wal/-shm files are left without their database")
         if os.path.lexists(self.path) and not self.path.is_file():
             raise BrokenDatabaseError(f"{self.path} is not a file")
+        for name in (self.path, Path(f"{self.path}-wal")):
+            if os.path.lexists(name) and name.stat().st_size > MAX_DATABASE_BYTES:
+                raise BrokenDatabaseError(
+                    f"{name} is larger than any Canfield database ({MAX_DATABASE_BYTES:,} bytes)"
+                )
         version: int | None = None
         if self.path.exists():
             check_header(self.path)
@@ -227,7 +289,7 @@ class Store:
                 # e.g. a full disk: a read-only look needs a -shm file; the exclusive one not.
         else:
             self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-            os.close(os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600))
+            os.close(os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o600))
         _make_private(self.path)
         conn = connect(self.path)
         try:
@@ -282,6 +344,8 @@ class Store:
         """
         wal = Path(f"{self.path}-wal")
         try:
+            if any(os.path.islink(name) for name in (self.path, wal)):
+                return None  # never read through a link
             if not self.path.is_file() or (wal.exists() and wal.stat().st_size > 0):
                 return None
             stamp = _stamp(self.path)
@@ -310,7 +374,7 @@ class Store:
                 if not (self._may_create and fresh) and not unchanged:
                     return
                 if self._lock is None:
-                    self._lock = hold_lock(self._lock_path())
+                    self._lock = self._take_lock()
                 conn, version = self._connect_checked()
                 try:
                     prepare(conn, version)
@@ -319,7 +383,7 @@ class Store:
                     raise
                 self._file = conn
             self._conn.backup(self._file)  # one transaction: all of it or nothing
-        except (BrokenDatabaseError, sqlite3.Error, OSError) as exc:
+        except (BrokenDatabaseError, sqlite3.Error, OSError, StorageInUseError) as exc:
             log.info("still cannot write %s: %s", self.path, exc)
             return
         self._conn.close()
@@ -338,13 +402,15 @@ class Store:
         ):
             try:
                 _statistics_from_row(row)
-            except (ValueError, TypeError) as exc:
+            except (ValueError, TypeError, ArithmeticError) as exc:
                 damaged.append((row[0], row[1], str(exc)))
         self._conn.execute("SELECT * FROM recent_games").fetchall()  # read every page once
         if not damaged:
             return
         copy = self._keep_copy()
-        what = "; ".join(detail for _, _, detail in damaged)
+        what = "; ".join(detail for _, _, detail in damaged[:_SHOWN_PROBLEMS])
+        if len(damaged) > _SHOWN_PROBLEMS:
+            what += f"; and {len(damaged) - _SHOWN_PROBLEMS:,} more"
         self._warn(
             f"reset damaged statistics ({what}); "
             + (f"a copy of the database was kept at {copy}" if copy else "no copy could be kept")
@@ -352,10 +418,10 @@ class Store:
         self._notices.append(Notice(NoticeKind.STATISTICS_DAMAGED, copy, what))
 
         def drop(conn: sqlite3.Connection) -> None:
-            for variant, draw, _ in damaged:
-                conn.execute(
-                    "DELETE FROM statistics WHERE variant IS ? AND draw IS ?", (variant, draw)
-                )
+            conn.executemany(
+                "DELETE FROM statistics WHERE variant IS ? AND draw IS ?",
+                [(variant, draw) for variant, draw, _ in damaged],
+            )
 
         self._write(drop)
 
@@ -390,9 +456,15 @@ class Store:
         return self._notices.pop(0) if self._notices else None
 
     def close(self) -> None:
-        """Close the file (and the memory copy) and release the lock; safe to call twice."""
+        """Close the file (and the memory copy) and release the lock; safe to call twice.
+
+        Working in memory, the file is tried once more first (whatever the retry
+        interval), so what was played while the disk was full is kept if it can be.
+        """
         if self._closed:
             return
+        self._last_retry = -math.inf
+        self._write_back()
         self._closed = True
         if self._conn is not self._file:
             self._conn.close()
@@ -545,8 +617,8 @@ class Store:
             code, deck, variant, draw, won, *rest = row
             flag = bool(won) if type(won) is int and won in (0, 1) else won
             try:
-                games.append(RecentGame(code, deck, variant, draw, flag, *rest))
-            except (ValueError, TypeError) as exc:
+                games.append(_recent_game(code, deck, variant, draw, flag, *rest))
+            except (ValueError, TypeError, ArithmeticError) as exc:
                 self._warn(f"left out a damaged recent game: {exc}")
         return games
 
@@ -658,31 +730,49 @@ class Store:
             return None
         game_id, header, length = row
         try:
-            line = [
-                (idx, move)
-                for idx, move in self._conn.execute("SELECT idx, move FROM game_line ORDER BY idx")
-            ]
+            if not _count_ok(length) or length > MAX_ACTIONS:
+                raise ValueError(
+                    f"the history has {quoted(length)} actions, at most {MAX_ACTIONS:,} are kept"
+                )
+            if not isinstance(header, str) or len(header) > _MAX_HEADER:
+                raise ValueError(
+                    f"the stored game is not text of at most {_MAX_HEADER:,} characters"
+                )
+            line = self._conn.execute(
+                "SELECT idx, move FROM game_line ORDER BY idx LIMIT ?", (MAX_ACTIONS + 1,)
+            ).fetchall()
             if [idx for idx, _ in line] != list(range(len(line))) or length != len(line):
-                raise ValueError(f"the history has {len(line)} of {length!r} actions")
-            if not isinstance(header, str):
-                raise ValueError(f"stored game is {type(header).__name__}, not text")
+                raise ValueError(f"the history has {len(line)} of {length} actions")
             data = json.loads(header)
             if not isinstance(data, dict):
                 raise ValueError("stored game is not an object")
             data["line"] = [move for _, move in line]
-            if not _seconds_ok(data.get("elapsed")):
-                self._warn(f"reset the saved game's damaged clock ({data.get('elapsed')!r})")
+            clock = data.get("elapsed")
+            if not is_elapsed(clock):
                 data["elapsed"] = 0.0
             game = Game.from_dict(data)
             if game.game_id != game_id:
-                raise ValueError(f"the game's id {game.game_id} is not the saved {game_id!r}")
-        except (ValueError, TypeError, RecursionError) as exc:
+                raise ValueError(f"the game's id {game.game_id} is not the saved {quoted(game_id)}")
+        except (ValueError, TypeError, RecursionError, ArithmeticError, MemoryError) as exc:
+            # whatever the save holds, the app starts: a copy is kept and the player is told
             self._game_damaged(exc)
             return None
         self._line_owner = game
         self._line_mark = game.settled
         self._line_tail = game.history_from(game.settled)
+        if not is_elapsed(clock):
+            self._clock_damaged(game, clock)
         return game
+
+    def _clock_damaged(self, game: Game, clock: object) -> None:
+        """Keep a copy, tell the player, and save the game with its clock at 0 (told once)."""
+        copy = self._keep_copy()
+        self._warn(
+            f"reset the saved game's damaged clock ({quoted(clock)}); "
+            + (f"a copy of the database was kept at {copy}" if copy else "no copy could be kept")
+        )
+        self._notices.append(Notice(NoticeKind.CLOCK_RESET, copy, f"clock {quoted(clock)}"))
+        self._write(lambda conn: self._save(conn, game))
 
     def _game_damaged(self, problem: BaseException) -> None:
         copy = self._keep_copy()
@@ -711,7 +801,7 @@ class Store:
                 self._abandon(conn)
             acted, recorded, keep = False, game.game_id in self._settled_ids, 0
         acted = acted or game.moves_made > 0 or game.can_redo
-        elapsed = game.elapsed if _seconds_ok(game.elapsed) else 0.0
+        elapsed = game.elapsed if is_elapsed(game.elapsed) else 0.0
         variant = game.variant
         header = game.to_dict(line=False)
         header["elapsed"] = elapsed  # a broken clock must not make the save unloadable
@@ -792,7 +882,7 @@ class Store:
         self._on_commit.append(lambda: self._settled_ids.add(str(game_id)))
         if not acted or recorded:
             return False
-        if not _seconds_ok(elapsed):
+        if not is_elapsed(elapsed):
             elapsed = 0.0
         if not (
             _count_ok(score)
@@ -800,7 +890,9 @@ class Store:
             and check_variant_name(variant) is None
             and is_draw(draw)
         ):
-            self._warn(f"did not record the abandoned game, its totals are damaged: {row[1:3]!r}")
+            self._warn(
+                f"did not record the abandoned game, its totals are damaged: {quoted(row[1:3])}"
+            )
             return False
         try:
             parsed: object = json.loads(header) if isinstance(header, str) else None
@@ -829,6 +921,9 @@ def _check_mode(draw: int, variant: str) -> None:
 
 def _statistics_from_row(row: tuple[Any, ...]) -> Statistics:
     variant, draw, played, won, best_score, fastest_win, fewest_moves, cur, best, *rest = row
+    reason = check_variant_name(variant)
+    if reason is not None:
+        raise ValueError(f"statistics of a variant {quoted(variant)}: the variant {reason}")
     return Statistics(
         draw, played, won, best_score, fastest_win, fewest_moves, cur, best, variant, *rest
     )
@@ -894,18 +989,31 @@ def _stamp(path: Path) -> tuple[int, int]:
 
 
 def _make_private(path: Path) -> None:
-    """The database and its companions are the player's alone (0600)."""
+    """The database and its companions are the player's alone (0600); a link is not followed."""
     for name in (str(path), *(f"{path}{s}" for s in SIDECARS)):
         with contextlib.suppress(OSError):
-            if os.stat(name).st_mode & 0o077:
-                os.chmod(name, 0o600)
+            fd = os.open(name, os.O_RDONLY | _NOFOLLOW)
+            try:
+                st = os.fstat(fd)
+                if stat.S_ISREG(st.st_mode) and st.st_mode & 0o077:
+                    os.fchmod(fd, 0o600)
+            finally:
+                os.close(fd)
+
+
+def _recent_game(
+    code: object, deck: object, variant: object, draw: object, *rest: object
+) -> RecentGame:
+    """A recent game row that can be dealt again (its code or deck and variant are valid)."""
+    game = RecentGame(code, deck, variant, draw, *rest)  # type: ignore[arg-type]
+    reason = check_variant_name(game.variant)
+    if reason is not None:
+        raise ValueError(f"the variant {quoted(game.variant)} {reason}")
+    deck = parse_deck(game.deck)
+    if game.code is not None and DealCode.parse(game.code).deck() != deck:
+        raise ValueError(f"the code {quoted(game.code)} does not deal the deck")
+    return game
 
 
 def _count_ok(value: object) -> bool:
     return type(value) is int and 0 <= value <= MAX_COUNT
-
-
-def _seconds_ok(value: object) -> bool:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return False
-    return math.isfinite(value) and 0 <= value <= MAX_SECONDS
