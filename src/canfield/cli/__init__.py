@@ -9,11 +9,13 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
 from canfield.cli.common import CliError
+from canfield.errors import QUOTE_LIMIT, quoted
 
 __all__ = ["main"]
 
@@ -30,11 +32,31 @@ _COMMAND_MODULES = (
 )
 
 
+MAX_LINE = 400
+"""Characters of an error line at most; every quoted input is already cut to 60 (``quoted``)."""
+_LONG_QUOTE = re.compile("'([^'\n]{" + str(QUOTE_LIMIT + 1) + ",})'")
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line, not the whole usage text."""
+    """argparse, but a usage error is one short line, not the whole usage text."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+        # argparse quotes a bad value whole: cut it as every other error line does
+        message = _LONG_QUOTE.sub(lambda found: quoted(found.group(1)), message)
+        self.exit(EXIT_USAGE, f"{one_line(f'{self.prog}: error: {message}')}\n")
+
+
+def one_line(text: str) -> str:
+    """``text`` as one line of at most :data:`MAX_LINE` characters.
+
+    A long path is cut in its middle, so the line keeps its start (the command)
+    and its end (the reason, e.g. "File name too long").
+    """
+    line = " ".join(text.split())
+    if len(line) <= MAX_LINE:
+        return line
+    half = (MAX_LINE - 5) // 2
+    return f"{line[:half]} ... {line[-half:]}"
 
 
 class _Version(argparse.Action):
@@ -75,7 +97,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return _reader_gone()
     except CliError as exc:
-        print(f"canfield {args.command}: error: {exc}", file=sys.stderr)
+        print(one_line(f"canfield {args.command}: error: {exc}"), file=sys.stderr)
+        return EXIT_USAGE
+    except OSError as exc:  # a file or network error no command worded itself: still one line
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(
+            one_line(f"canfield {args.command}: error: {where}{exc.strerror or exc}"),
+            file=sys.stderr,
+        )
         return EXIT_USAGE
     except KeyboardInterrupt:
         print(f"canfield {args.command}: interrupted", file=sys.stderr)

@@ -16,7 +16,9 @@ from typing import Any, Final
 
 from canfield.cli.common import CliError, add_position_arguments, game_from_arguments
 from canfield.deal import EXAMPLE_CODE, DealCode
+from canfield.errors import quoted
 from canfield.i18n import LANGUAGES
+from canfield.outfile import output_problem
 from canfield.variants import variant_named
 
 __all__ = ["register", "run"]
@@ -27,10 +29,10 @@ def _size(text: str) -> tuple[int, int]:
         width, height = (int(part) for part in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"size must be WIDTHxHEIGHT, e.g. 1280x800, not {text!r}"
+            f"size must be WIDTHxHEIGHT, e.g. 1280x800, not {quoted(text)}"
         ) from None
     if not (200 <= width <= 8000 and 200 <= height <= 8000):
-        raise argparse.ArgumentTypeError(f"size {text!r} out of range (200-8000 each way)")
+        raise argparse.ArgumentTypeError(f"size {quoted(text)} out of range (200-8000 each way)")
     return width, height
 
 
@@ -38,9 +40,9 @@ def _dpr(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not a number: {quoted(text)}") from None
     if not 0.5 <= value <= 4:
-        raise argparse.ArgumentTypeError(f"device pixel ratio {text!r} out of range (0.5-4)")
+        raise argparse.ArgumentTypeError(f"device pixel ratio {quoted(text)} out of range (0.5-4)")
     return value
 
 
@@ -52,9 +54,9 @@ def _frames(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not a whole number: {quoted(text)}") from None
     if not 0 <= value <= MAX_FRAMES:
-        raise argparse.ArgumentTypeError(f"must be 0 to {MAX_FRAMES}, not {text}")
+        raise argparse.ArgumentTypeError(f"must be 0 to {MAX_FRAMES}, not {quoted(text)}")
     return value
 
 
@@ -91,7 +93,14 @@ def run(args: argparse.Namespace) -> int:
     game = game_from_arguments(args)
     out = Path(args.out)
     if out.suffix.lower() != ".png":
-        raise CliError(f"the output must be a .png file, not {out.name!r}")
+        raise CliError(f"the output must be a .png file, not {quoted(out.name)}")
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CliError(f"cannot make the folder {out.parent}: {exc.strerror or exc}") from None
+    problem = output_problem(out, ".png")  # a FIFO there would block the write for ever
+    if problem is not None:
+        raise CliError(problem)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     if args.dpr != 1.0:
         os.environ["QT_SCALE_FACTOR"] = f"{args.dpr:g}"

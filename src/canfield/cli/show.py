@@ -8,6 +8,7 @@ from typing import Any
 from canfield.cards import CARDS, Card, format_cards
 from canfield.cli.common import CliError, add_position_arguments, state_from_arguments
 from canfield.describe import LANGUAGES, describe, wording
+from canfield.errors import quoted
 from canfield.game import Game
 from canfield.i18n import N_, translations
 from canfield.rules import legal_moves
@@ -43,7 +44,7 @@ def register(sub: Any) -> None:
 
 def _show(args: argparse.Namespace) -> int:
     if args.lang not in LANGUAGES:
-        raise CliError(f"unknown language {args.lang!r} (choose from {', '.join(LANGUAGES)})")
+        raise CliError(f"unknown language {quoted(args.lang)} (choose from {', '.join(LANGUAGES)})")
     state, game = state_from_arguments(args)
     print(render_table(state, game, args.lang))
     print()

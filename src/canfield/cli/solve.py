@@ -8,6 +8,7 @@ import math
 from typing import Any, Final
 
 from canfield.cli.common import add_position_arguments, state_from_arguments
+from canfield.errors import quoted
 from canfield.solver import DEFAULT_TABLE_LIMIT, DEFAULT_TIME_LIMIT, solve
 
 __all__ = ["MAX_TABLE_LIMIT", "MAX_TIME_LIMIT", "register"]
@@ -22,10 +23,10 @@ def _time_limit(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {quoted(text)}") from None
     if not (math.isfinite(value) and 0 < value <= MAX_TIME_LIMIT):
         raise argparse.ArgumentTypeError(
-            f"must be more than 0 and at most {MAX_TIME_LIMIT:g} seconds, not {text}"
+            f"must be more than 0 and at most {MAX_TIME_LIMIT:g} seconds, not {quoted(text)}"
         )
     return value
 
@@ -34,9 +35,9 @@ def _table_limit(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not a whole number: {quoted(text)}") from None
     if not 1 <= value <= MAX_TABLE_LIMIT:
-        raise argparse.ArgumentTypeError(f"must be 1 to {MAX_TABLE_LIMIT}, not {text}")
+        raise argparse.ArgumentTypeError(f"must be 1 to {MAX_TABLE_LIMIT}, not {quoted(text)}")
     return value
 
 

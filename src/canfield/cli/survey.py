@@ -7,21 +7,27 @@ Three forms::
     canfield survey --report FILE [--json]
     canfield survey --plot OUT.png FILE [FILE ...]
 
-Every argument is checked before the file is touched or a worker started.
+Every argument is checked before the file is touched or a worker started; a new
+``--out`` file is created only once the scheduler is reached (within
+``CONNECT_TIMEOUT``, 5 s), and a second Ctrl-C ends the command at once.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
+import os
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from canfield.cli.common import CliError
 from canfield.deal import DEAL_COUNT
+from canfield.errors import quoted
 from canfield.solver import DEFAULT_TIME_LIMIT
 from canfield.solver.survey import (
     MAX_COUNT,
@@ -30,6 +36,7 @@ from canfield.solver.survey import (
     RunStoppedError,
     SurveyError,
     SurveyFile,
+    check_new_file,
     read_survey,
     retry_deals,
     unsolved_deals,
@@ -38,6 +45,8 @@ from canfield.solver.survey_stats import Summary
 from canfield.variants import DRAWS, VARIANTS, variant_named
 
 __all__ = ["register"]
+
+T = TypeVar("T")
 
 JOBS_PER_CORE: Final = 4
 MAX_ADDRESS: Final = 255
@@ -82,7 +91,8 @@ def register(sub: Any) -> None:
     place.add_argument(
         "--scheduler",
         metavar="ADDRESS",
-        help="run on an existing Dask cluster, e.g. tcp://host:8786",
+        help="run on an existing Dask cluster, tcp://HOST:PORT (e.g. tcp://host:8786); "
+        "it must answer within 5 s",
     )
     parser.add_argument("--report", type=Path, metavar="FILE", help="print a survey file's figures")
     parser.add_argument("--json", action="store_true", help="--report as one JSON object")
@@ -126,7 +136,7 @@ def _plot(args: argparse.Namespace) -> int:
     if len(args.files) > MAX_FILES:
         raise CliError(f"--plot draws at most {MAX_FILES} files, not {len(args.files)}")
     check_plot_path(args.plot)
-    if any(path.resolve() == args.plot.resolve() for path in args.files):
+    if any(_same_path(path, args.plot) for path in args.files):
         raise CliError(f"--plot {args.plot} is also one of the survey files")
     plot_intervals([Summary.of(read_survey(path)) for path in args.files], args.plot)
     print(f"wrote {args.plot}")
@@ -140,16 +150,16 @@ def _check_run(args: argparse.Namespace) -> None:
         raise CliError("a survey run needs --out FILE: the results file it creates or resumes")
     if not 0 <= args.first < DEAL_COUNT:
         raise CliError(
-            f"--first must be a deal number from 0 to {DEAL_COUNT - 1}, not {args.first}"
+            f"--first must be a deal number from 0 to {DEAL_COUNT - 1}, not {quoted(args.first)}"
         )
     if not 1 <= args.count <= MAX_COUNT:
-        raise CliError(f"--count must be from 1 to {MAX_COUNT:,}, not {args.count}")
+        raise CliError(f"--count must be from 1 to {MAX_COUNT:,}, not {quoted(args.count)}")
     if args.first + args.count > DEAL_COUNT:
         raise CliError(f"--first + --count must stay within the {DEAL_COUNT:,} deals")
     if not (math.isfinite(args.time_limit) and 0 < args.time_limit <= MAX_TIME_LIMIT):
         raise CliError(
             f"--time-limit must be more than 0 and at most {MAX_TIME_LIMIT:g} seconds, "
-            f"not {args.time_limit}"
+            f"not {quoted(args.time_limit)}"
         )
     if args.jobs is not None:
         from canfield.solver.survey_dask import machine_cores
@@ -158,10 +168,14 @@ def _check_run(args: argparse.Namespace) -> None:
         if not 1 <= args.jobs <= most:
             raise CliError(
                 f"--jobs must be from 1 to {most} ({JOBS_PER_CORE} per core, no more than "
-                f"--count), not {args.jobs}"
+                f"--count), not {quoted(args.jobs)}"
             )
-    if args.scheduler is not None and not 0 < len(args.scheduler) <= MAX_ADDRESS:
-        raise CliError(f"--scheduler must be an address of 1 to {MAX_ADDRESS} characters")
+    if args.scheduler is not None:
+        if not 0 < len(args.scheduler) <= MAX_ADDRESS:
+            raise CliError(f"--scheduler must be an address of 1 to {MAX_ADDRESS} characters")
+        from canfield.solver.survey_dask import scheduler_address
+
+        scheduler_address(args.scheduler)  # a SurveyError in one line, before anything runs
     if args.draw is None:
         args.draw = variant_named(args.variant).draw
 
@@ -170,6 +184,7 @@ def _run(args: argparse.Namespace) -> int:
     _check_run(args)
     from canfield.solver.survey_dask import (
         dask_client,
+        exit_at_a_second_interrupt,
         machine_cores,
         require_distributed,
         solve_on_dask,
@@ -177,7 +192,13 @@ def _run(args: argparse.Namespace) -> int:
 
     require_distributed()
     stop = args.first + args.count
-    with SurveyFile(args.out, args.variant, args.draw) as survey:
+    with contextlib.ExitStack() as stack:
+        client = None
+        if check_new_file(args.out) and not args.retry_unknown:
+            # a new survey: the file is made only once the scheduler is reached
+            workers = args.jobs or min(machine_cores(), args.count)
+            client = stack.enter_context(_interruptible(dask_client(args.scheduler, workers)))
+        survey = stack.enter_context(SurveyFile(args.out, args.variant, args.draw))
         retry = frozenset[int]()
         if args.retry_unknown:
             retry = frozenset(retry_deals(args.first, args.count, survey.unknown, args.time_limit))
@@ -191,10 +212,11 @@ def _run(args: argparse.Namespace) -> int:
         if todo:
             workers = args.jobs or min(machine_cores(), todo)
             try:
-                with (
-                    dask_client(args.scheduler, workers) as client,
-                    _Bar(args, already, total) as bar,
-                ):
+                if client is None:
+                    client = stack.enter_context(
+                        _interruptible(dask_client(args.scheduler, workers))
+                    )
+                with _Bar(args, already, total) as bar:
 
                     def record(rows: list[Row]) -> None:
                         survey.append(rows, retry=retry)
@@ -209,6 +231,7 @@ def _run(args: argparse.Namespace) -> int:
                         on_rows=record,
                     )
             except KeyboardInterrupt:
+                exit_at_a_second_interrupt()
                 print(_resume_hint(args, survey), file=sys.stderr)
                 raise
             except RunStoppedError as exc:
@@ -231,6 +254,27 @@ def _run(args: argparse.Namespace) -> int:
     for line in summary.lines():
         print(line)
     return 0
+
+
+def _same_path(a: Path, b: Path) -> bool:
+    """Whether two paths name one file; a symbolic-link loop is not an error here."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.realpath(a) == os.path.realpath(b)
+
+
+@contextlib.contextmanager
+def _interruptible(inner: contextlib.AbstractContextManager[T]) -> Iterator[T]:
+    """``inner``, where a Ctrl-C while it closes (a second one) ends the command at once."""
+    from canfield.solver.survey_dask import exit_at_a_second_interrupt
+
+    with inner as value:
+        try:
+            yield value
+        except KeyboardInterrupt:
+            exit_at_a_second_interrupt()
+            raise
 
 
 def _resume_hint(args: argparse.Namespace, survey: SurveyFile) -> str:

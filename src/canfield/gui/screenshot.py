@@ -17,6 +17,7 @@ from canfield.gui import cardart
 from canfield.gui.app import create_application
 from canfield.gui.i18n_qt import switch_language
 from canfield.gui.window import MainWindow
+from canfield.outfile import replace_with
 from canfield.presentation.answers import HINT_SECONDS
 from canfield.storage import Store
 
@@ -62,11 +63,14 @@ def render_window(
             window.cascade.advance(frames)
         QApplication.processEvents()
         pixmap = window.grab()
-        out.parent.mkdir(parents=True, exist_ok=True)
-        saved = pixmap.save(str(out), "PNG")
         window.close()
         store.close()
     cardart.clear_cache()
-    if not saved:
-        raise OSError(f"cannot write {out}")
+
+    def save(name: Path) -> None:
+        if not pixmap.save(str(name), "PNG"):
+            raise OSError(f"cannot write {out}")
+
+    out.parent.mkdir(parents=True, exist_ok=True)
+    replace_with(out, save)  # never opens what is at ``out`` (a FIFO would block)
     return pixmap.width(), pixmap.height()

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import BinaryIO, Final
 
 from canfield.deal import DEAL_COUNT, deck_for_deal
+from canfield.errors import quoted
 from canfield.solver.api import solve
 from canfield.state import initial_state
 from canfield.variants import VARIANTS, variant_named
@@ -42,6 +43,7 @@ __all__ = [
     "SurveyError",
     "SurveyFile",
     "SurveyFileError",
+    "check_new_file",
     "read_survey",
     "retry_deals",
     "solve_deal",
@@ -268,8 +270,8 @@ def _scan(
     if not head:
         return Tally(variant, draw), DealSet(), {}, 0
     if head != HEADER_LINE:
-        shown = head.split(b"\n")[0][:60].decode("utf-8", errors="replace")
-        raise SurveyFileError(f"{path} is not a survey file (it starts {shown!r})")
+        shown = head.split(b"\n")[0].decode("utf-8", errors="replace")
+        raise SurveyFileError(f"{path} is not a survey file (it starts {quoted(shown)})")
     tally = Tally()
     done = DealSet()
     unknown: dict[int, float] = {}
@@ -319,8 +321,33 @@ def read_survey(path: Path) -> Tally:
     """The tally of a survey file, read only (a torn last line is ignored, not cut)."""
     fd = _open_regular(path, os.O_RDONLY)
     with os.fdopen(fd, "rb") as handle:
-        tally, _, _, _ = _scan(handle, path, None, None)
+        try:
+            tally, _, _, _ = _scan(handle, path, None, None)
+        except OSError as exc:  # e.g. /proc/self/mem: a regular file that cannot be read
+            raise SurveyFileError(_os_message(path, exc)) from None
     return tally
+
+
+def check_new_file(path: Path) -> bool:
+    """Whether ``path`` is free for a new survey file (False: something is there already).
+
+    Refuses, without creating anything, a path whose folder is missing or cannot
+    be written, or whose name is too long, so that a run can say so before it
+    starts workers or reaches a scheduler.
+    """
+    try:
+        os.lstat(path)
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        raise SurveyFileError(_os_message(path, exc)) from None
+    else:
+        return False
+    if not path.parent.is_dir():
+        raise SurveyFileError(f"{path}: the folder {path.parent} does not exist")
+    if not os.access(path.parent, os.W_OK | os.X_OK):
+        raise SurveyFileError(f"{path}: the folder {path.parent} cannot be written")
+    return True
 
 
 class SurveyFile:
@@ -347,6 +374,9 @@ class SurveyFile:
                 os.ftruncate(self._fd, end)  # only the torn last line, after every check
                 os.fsync(self._fd)
             os.lseek(self._fd, 0, os.SEEK_END)
+        except OSError as exc:  # a file that cannot be read or written (EIO, a full disk)
+            os.close(self._fd)
+            raise SurveyFileError(_os_message(path, exc)) from None
         except BaseException:
             os.close(self._fd)
             raise

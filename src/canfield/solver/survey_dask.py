@@ -12,15 +12,21 @@ library never need Dask.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
+import re
 import signal
+import socket
+import struct
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from typing import TYPE_CHECKING, Any, Final
 
+from canfield.errors import quoted
 from canfield.solver.survey import Row, RunStoppedError, SurveyError, solve_deal
 
 if TYPE_CHECKING:
@@ -29,13 +35,21 @@ if TYPE_CHECKING:
 __all__ = [
     "CONNECT_TIMEOUT",
     "dask_client",
+    "exit_at_a_second_interrupt",
     "machine_cores",
+    "probe_scheduler",
     "require_distributed",
+    "scheduler_address",
     "solve_on_dask",
 ]
 
-CONNECT_TIMEOUT: Final = 20.0
-"""Seconds to reach an existing scheduler before giving up."""
+CONNECT_TIMEOUT: Final = 5.0
+"""Seconds, all told, to reach an existing scheduler: the name looked up, the connection
+made, the scheduler's greeting read and Dask's own handshake; then the survey gives up."""
+_ADDRESS: Final = re.compile(r"(?:tcp://)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):([0-9]{1,5})")
+_GREETING_MOST: Final = 64 * 1024
+"""Bytes of a scheduler's greeting at most (Dask's is under 100): a longer one is not Dask's."""
+_FRAMES_MOST: Final = 64
 MISSING: Final = (
     "canfield survey runs on Dask, which is not installed: pip install 'canfield[research]'"
 )
@@ -84,21 +98,149 @@ def dask_client(scheduler: str | None, workers: int) -> Iterator[Client]:
         with cluster, distributed.Client(cluster) as client:
             yield client
         return
+    host, port = scheduler_address(scheduler)
+    deadline = time.monotonic() + CONNECT_TIMEOUT
+    probe_scheduler(host, port, deadline)
     loggers = [logging.getLogger(name) for name in _distributed_loggers()]
     levels = [logger.level for logger in loggers]
     for logger in loggers:  # a lost scheduler is said in one line, not in tracebacks
         logger.setLevel(logging.CRITICAL)
     try:
         try:
-            client = distributed.Client(scheduler, timeout=CONNECT_TIMEOUT)
-        except (OSError, TimeoutError, ValueError) as exc:
-            detail = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-            raise SurveyError(f"cannot reach the Dask scheduler at {scheduler}: {detail}") from None
+            client = distributed.Client(
+                _tcp(host, port), timeout=max(0.5, deadline - time.monotonic())
+            )
+        except Exception as exc:
+            raise SurveyError(_unreachable(host, port, _first_line(exc))) from None
         with client:
             yield client
     finally:
         for logger, level in zip(loggers, levels, strict=True):
             logger.setLevel(level)
+
+
+def scheduler_address(text: str) -> tuple[str, int]:
+    """The host and port of ``tcp://HOST:PORT`` (or ``HOST:PORT``); :class:`SurveyError` if not.
+
+    Only plain TCP: a ``tls://`` scheduler needs certificates this command does not take.
+    """
+    found = _ADDRESS.fullmatch(text)
+    if found is None or not 1 <= int(found.group(2)) <= 65535:
+        scheme = text.split("://", 1)[0] + "://" if "://" in text else ""
+        why = " (TLS needs certificates this command does not take)" if scheme == "tls://" else ""
+        raise SurveyError(
+            f"--scheduler takes tcp://HOST:PORT, e.g. tcp://127.0.0.1:8786, not {quoted(text)}{why}"
+        )
+    return found.group(1).strip("[]"), int(found.group(2))
+
+
+def probe_scheduler(host: str, port: int, deadline: float) -> None:
+    """Check that a Dask scheduler answers at ``host:port`` before Dask's client connects.
+
+    Dask's client takes the first 8 bytes it reads as a length: a server that
+    answers garbage made it allocate exabytes, and one that never speaks first
+    (a plain HTTP server) made it wait past its own timeout. A scheduler greets
+    every connection at once with a small framed message naming its Python;
+    anything else, or nothing by ``deadline`` (``time.monotonic()``), is
+    refused with :class:`SurveyError` in one line.
+    """
+    where = _lookup(host, port, deadline)
+    try:
+        with closing(socket.socket(where[0], where[1], where[2])) as sock:
+            sock.settimeout(_left(deadline, host, port))
+            sock.connect(where[4])
+            length = struct.unpack("<Q", _read(sock, 8, deadline, host, port))[0]
+            if not 16 <= length <= _GREETING_MOST:
+                raise SurveyError(_not_dask(host, port))
+            body = _read(sock, length, deadline, host, port)
+    except TimeoutError:
+        raise SurveyError(
+            _unreachable(host, port, f"no Dask greeting within {CONNECT_TIMEOUT:g} s")
+        ) from None
+    except OSError as exc:
+        raise SurveyError(_unreachable(host, port, exc.strerror or str(exc))) from None
+    frames = struct.unpack_from("<Q", body)[0]
+    if not 1 <= frames <= _FRAMES_MOST or 8 + 8 * frames > length:
+        raise SurveyError(_not_dask(host, port))
+    sizes = struct.unpack_from(f"<{frames}Q", body, 8)
+    if 8 + 8 * frames + sum(sizes) != length or b"python" not in body:
+        raise SurveyError(_not_dask(host, port))
+
+
+def _lookup(host: str, port: int, deadline: float) -> tuple[Any, ...]:
+    """The first address of ``host`` (the lookup itself bounded by ``deadline``)."""
+    found: list[Any] = []
+
+    def look() -> None:
+        try:
+            found.append(socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0])
+        except (OSError, UnicodeError) as exc:
+            found.append(exc)
+
+    thread = threading.Thread(target=look, name="canfield-lookup", daemon=True)
+    thread.start()
+    thread.join(_left(deadline, host, port))
+    if not found:
+        raise SurveyError(_unreachable(host, port, f"looking up {host} took over the deadline"))
+    if isinstance(found[0], BaseException):
+        raise SurveyError(_unreachable(host, port, f"unknown host ({_first_line(found[0])})"))
+    address: tuple[Any, ...] = found[0]
+    return address
+
+
+def _read(sock: socket.socket, count: int, deadline: float, host: str, port: int) -> bytes:
+    data = bytearray()
+    while len(data) < count:
+        sock.settimeout(_left(deadline, host, port))
+        chunk = sock.recv(min(count - len(data), 65536))
+        if not chunk:
+            raise SurveyError(_unreachable(host, port, "it closed the connection unasked"))
+        data += chunk
+    return bytes(data)
+
+
+def _left(deadline: float, host: str, port: int) -> float:
+    left = deadline - time.monotonic()
+    if left <= 0:
+        raise SurveyError(
+            _unreachable(host, port, f"no Dask greeting within {CONNECT_TIMEOUT:g} s")
+        )
+    return left
+
+
+def _tcp(host: str, port: int) -> str:
+    return f"tcp://[{host}]:{port}" if ":" in host else f"tcp://{host}:{port}"
+
+
+def _unreachable(host: str, port: int, why: str) -> str:
+    return f"cannot reach the Dask scheduler at {_tcp(host, port)}: {why}"
+
+
+def _not_dask(host: str, port: int) -> str:
+    return _unreachable(host, port, "something answers there, but not a Dask scheduler")
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return text[:200]
+
+
+def exit_at_a_second_interrupt() -> None:
+    """After a first Ctrl-C, let a second one end the process at once (exit status 130).
+
+    Every finished deal is already synced to the survey file, so nothing is lost
+    by not waiting for Dask to close its cluster; the workers end with this process.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        return
+
+    def now(signum: int, frame: object) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            sys.stderr.write("canfield survey: stopped at once\n")
+            sys.stderr.flush()
+        os._exit(130)
+
+    signal.signal(signal.SIGINT, now)
 
 
 def _distributed_loggers() -> list[str]:

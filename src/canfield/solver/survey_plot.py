@@ -7,13 +7,11 @@ the Agg canvas, so no GUI backend and no global pyplot state are involved.
 
 from __future__ import annotations
 
-import os
-import stat
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
+from canfield.outfile import output_problem, replace_with
 from canfield.solver.survey import SurveyError
 from canfield.solver.survey_stats import Summary
 
@@ -27,18 +25,9 @@ MISSING: Final = "canfield survey --plot needs matplotlib: pip install 'canfield
 
 def check_plot_path(out: Path) -> None:
     """Refuse an output path before any survey is read: not a PNG name, no folder, a device."""
-    if out.suffix.lower() != ".png":
-        raise SurveyError(f"--plot writes a PNG: {out} must end in .png")
-    if not out.parent.is_dir():
-        raise SurveyError(f"{out}: the folder {out.parent} does not exist")
-    try:
-        mode = out.stat().st_mode
-    except FileNotFoundError:
-        return
-    except OSError as exc:
-        raise SurveyError(f"{out}: {exc.strerror or exc}") from None
-    if not stat.S_ISREG(mode):
-        raise SurveyError(f"{out} is not a regular file")
+    problem = output_problem(out, ".png")
+    if problem is not None:
+        raise SurveyError(f"--plot writes a PNG: {problem}")
 
 
 def plot_intervals(summaries: Sequence[Summary], out: Path) -> None:
@@ -77,11 +66,7 @@ def plot_intervals(summaries: Sequence[Summary], out: Path) -> None:
     axes.set_ylim(len(summaries) - 0.5, -0.5)
     axes.set_xlabel("win rate, % (dot: won of resolved; bar: 95% interval, unknowns both ways)")
     axes.grid(axis="x", alpha=0.3)
-    handle, name = tempfile.mkstemp(prefix=".plot-", suffix=".png", dir=out.parent)
     try:
-        with os.fdopen(handle, "wb") as stream:
-            figure.savefig(stream, format="png")
-        os.replace(name, out)
-    except BaseException:
-        Path(name).unlink(missing_ok=True)
-        raise
+        replace_with(out, lambda name: figure.savefig(name, format="png"))
+    except OSError as exc:
+        raise SurveyError(f"cannot write {out}: {exc.strerror or exc}") from None
