@@ -31,6 +31,7 @@ from canfield import (
 )
 from canfield.errors import QUOTE_LIMIT, DeckProblem, quoted
 from canfield.game import MAX_ACTIONS, MAX_ELAPSED, UNDO_LIMIT
+from canfield.solver import hint, is_winnable_deal, random_winnable_deal, solve
 from canfield.variants import check_draw, variant_named
 
 CODE = "CF1-D3-AAAAACL"
@@ -218,6 +219,19 @@ _CALLS: dict[str, Callable[[Any, Any], object]] = {
     "DealCode(variant=)": lambda a, b: DealCode(0, 3, a),
     "variant_named": lambda a, b: variant_named(a),
 }
+_CALLS.update(
+    {
+        "solve(position)": lambda a, b: solve(a, time_limit=0.01),
+        "solve(time_limit)": lambda a, b: solve(_fresh(), time_limit=a, node_limit=500),
+        "solve(node_limit)": lambda a, b: solve(_fresh(), time_limit=0.01, node_limit=a),
+        "solve(table_limit)": lambda a, b: solve(_fresh(), time_limit=0.01, table_limit=a),
+        "hint(position)": lambda a, b: hint(a, time_limit=0.01),
+        "is_winnable_deal": lambda a, b: is_winnable_deal(a, time_limit=0.01),
+        "is_winnable_deal(time_limit)": lambda a, b: is_winnable_deal(CODE, time_limit=a),
+        "random_winnable_deal(draw)": lambda a, b: random_winnable_deal(a, time_limit=0, tries=1),
+        "random_winnable_deal(tries)": lambda a, b: random_winnable_deal(3, time_limit=0, tries=a),
+    }
+)
 for _field in _SAVE_FIELDS:
     _CALLS[f"Game.from_dict({_field}=)"] = lambda a, b, f=_field: Game.from_dict(_saved(**{f: a}))
 
@@ -234,3 +248,28 @@ def test_junk_at_any_entry_point_is_refused_in_the_documented_family(
         message = str(exc)
         assert len(message) < LINE_LIMIT + 200, message
         assert "\n" not in message
+
+
+@pytest.mark.parametrize(
+    "budget",
+    [math.nan, math.inf, -1.0, 10**400, "10", None, True, [], 86_400.5],
+)
+def test_a_budget_the_search_cannot_honour_is_refused_before_searching(budget: object) -> None:
+    from canfield import InvalidLimitError
+
+    with pytest.raises(InvalidLimitError):
+        hint(_fresh(), time_limit=budget)  # type: ignore[arg-type]
+    if budget is not None:
+        with pytest.raises(InvalidLimitError):
+            solve(_fresh(), time_limit=budget)  # type: ignore[arg-type]
+
+
+def test_a_state_built_by_hand_from_junk_is_refused_by_the_solver() -> None:
+    state = _fresh().state
+    for junk in (
+        state._replace(stock=(99,)),
+        state._replace(foundations=(1, 2, 3)),
+        state._replace(draw=2),
+    ):
+        with pytest.raises(InvalidPositionError):
+            solve(junk, time_limit=0.01)

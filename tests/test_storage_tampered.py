@@ -13,6 +13,8 @@ import json
 import os
 import sqlite3
 import stat
+import subprocess
+import sys
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -408,3 +410,46 @@ def test_what_is_played_on_a_full_disk_is_written_at_quit_once_there_is_room(
             assert loaded is not None and loaded.history == game.history
             data = json.loads(json.dumps(loaded.to_dict()))
             assert data["line"][-2:] == ["s", "s"]
+
+
+_OPEN_AND_SAVE = """
+import sys, warnings
+warnings.simplefilter("ignore")
+from canfield import Game
+from canfield.storage import Store
+with Store(sys.argv[1]) as store:
+    kinds = [n.kind.name for n in iter(store.take_notice, None)]
+    game = store.load_game()
+    store.save_game(Game.from_code("CF1-D3-AAAAACL"))
+    print(" ".join(kinds), game is not None, store.saving)
+"""
+
+
+@pytest.mark.parametrize("suffix", ["-wal", "-shm", "-journal", ".lock"])
+@pytest.mark.parametrize("kind", ["fifo", "folder", "hard link"])
+def test_a_fifo_folder_or_hard_link_beside_the_database_is_set_aside_without_a_hang(
+    folder: Path, suffix: str, kind: str
+) -> None:
+    db = _saved(folder)
+    odd = Path(f"{db}{suffix}")
+    odd.unlink(missing_ok=True)
+    if kind == "fifo":
+        os.mkfifo(odd)  # SQLite reading a -journal FIFO blocked for ever
+    elif kind == "folder":
+        odd.mkdir()
+    else:
+        other = folder / "mine.txt"
+        other.write_text("mine")
+        os.link(other, odd)
+    done = subprocess.run(
+        [sys.executable, "-c", _OPEN_AND_SAVE, str(db)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["LINK_SET_ASIDE", "True", "True"]
+    assert len(list(folder.glob(f"{DATABASE_NAME}{suffix}.link-*"))) == 1
+    if kind == "hard link":
+        assert (folder / "mine.txt").read_text() == "mine"

@@ -19,6 +19,7 @@ __all__ = [
     "InvalidCodeError",
     "InvalidDeckError",
     "InvalidDrawError",
+    "InvalidLimitError",
     "InvalidMoveError",
     "InvalidPositionError",
     "InvalidSaveError",
@@ -103,6 +104,10 @@ class InvalidDeckError(CanfieldError):
 
 class InvalidDrawError(CanfieldError):
     """A draw mode that is not the whole number 1 or 3."""
+
+
+class InvalidLimitError(CanfieldError):
+    """A solver budget (seconds, positions, tries) that is not a number within its bounds."""
 
 
 class UnknownLanguageError(CanfieldError):

@@ -5,18 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 import math
-from typing import Any, Final
+from typing import Any
 
 from canfield.cli.common import add_position_arguments, state_from_arguments
 from canfield.errors import quoted
 from canfield.solver import DEFAULT_TABLE_LIMIT, DEFAULT_TIME_LIMIT, solve
+from canfield.solver.api import MAX_TABLE_LIMIT, MAX_TIME_LIMIT
 
 __all__ = ["MAX_TABLE_LIMIT", "MAX_TIME_LIMIT", "register"]
-
-MAX_TIME_LIMIT: Final = 86_400.0
-"""A day: longer than any search worth waiting for, and a bound on a typo like 1e308."""
-MAX_TABLE_LIMIT: Final = 100_000_000
-"""About 10-20 GB of transposition table: the most a large machine can hold."""
 
 
 def _time_limit(text: str) -> float:

@@ -54,8 +54,8 @@ def notice_texts(notice: Notice) -> tuple[str, str]:
     if kind is NoticeKind.LINK_SET_ASIDE:
         return (
             _(
-                "A link to another place was found among your data files; "
-                "the app never follows such links."
+                "A link or something else that is not a plain file was found among "
+                "your data files; the app never follows or opens such things."
             ),
             _("It was renamed %(path)s; nothing it points to was read or changed.")
             % {"path": path},

@@ -9,11 +9,18 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from canfield.cards import Card
 from canfield.deal import DealCode, deck_for_deal, parse_deck, random_deal_number
-from canfield.errors import InvalidCodeError, InvalidDeckError
+from canfield.errors import (
+    CanfieldError,
+    InvalidCodeError,
+    InvalidDeckError,
+    InvalidLimitError,
+    InvalidPositionError,
+    quoted,
+)
 from canfield.game import Game
 from canfield.moves import Move
 from canfield.rules import apply_move
@@ -35,6 +42,10 @@ if TYPE_CHECKING:
     from canfield.solver.search import LostKeys
 
 __all__ = [
+    "MAX_NODE_LIMIT",
+    "MAX_TABLE_LIMIT",
+    "MAX_TIME_LIMIT",
+    "MAX_TRIES",
     "HintResult",
     "Solution",
     "Verdict",
@@ -45,6 +56,52 @@ __all__ = [
 ]
 
 DEFAULT_TIME_LIMIT = 10.0
+MAX_TIME_LIMIT: Final = 86_400.0
+"""A day: longer than any search worth waiting for, and a bound on a typo like 1e308."""
+MAX_TABLE_LIMIT: Final = 100_000_000
+"""About 10-20 GB of transposition table: the most a large machine can hold."""
+MAX_NODE_LIMIT: Final = 10**13
+"""Positions one search may visit at most: days of searching."""
+MAX_TRIES: Final = 10_000
+"""Deals :func:`random_winnable_deal` tries at most."""
+
+
+def _check_budget(
+    time_limit: object, node_limit: object = None, table_limit: object = DEFAULT_TABLE_LIMIT
+) -> None:
+    """Refuse a budget the search cannot honour (NaN seconds never run out) before searching."""
+    number = isinstance(time_limit, (int, float)) and not isinstance(time_limit, bool)
+    if time_limit is not None and not (
+        number and 0 <= time_limit <= MAX_TIME_LIMIT  # type: ignore[operator]
+    ):  # compared before any float() so that 10**400 is refused, not an OverflowError
+        raise InvalidLimitError(
+            f"time_limit must be None or 0 to {MAX_TIME_LIMIT:g} seconds, not {quoted(time_limit)}"
+        )
+    for name, value, most, low in (
+        ("node_limit", node_limit, MAX_NODE_LIMIT, 0),
+        ("table_limit", table_limit, MAX_TABLE_LIMIT, 1),
+    ):
+        if value is None and name == "node_limit":
+            continue
+        if type(value) is not int or not low <= value <= most:
+            raise InvalidLimitError(f"{name} must be {low} to {most:,}, not {quoted(value)}")
+
+
+def _checked_state(position: object) -> State:
+    """The position to search: a :class:`Game`'s, or a :class:`State` that is a real position."""
+    if isinstance(position, Game):
+        return position.state
+    if not isinstance(position, State):
+        raise InvalidPositionError(
+            f"a position is a Game or a State, not {type(position).__name__}"
+        )
+    try:  # a State built by hand from junk is refused, not searched
+        valid = State.parse(position.notation()) == position
+    except (CanfieldError, LookupError, TypeError, AttributeError) as exc:
+        raise InvalidPositionError(f"not a possible position: {exc}") from None
+    if not valid:
+        raise InvalidPositionError("not a possible position (it does not read back as itself)")
+    return position
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,10 +115,6 @@ class Solution:
 
     def notation(self) -> str:
         return " ".join(m.notation() for m in self.line)
-
-
-def _state_of(position: Game | State) -> State:
-    return position.state if isinstance(position, Game) else position
 
 
 SLICE = 2000
@@ -143,7 +196,10 @@ def solve(
     ``clock`` measures ``time_limit``: wall time for the app, CPU time
     (``time.process_time``) for fair benchmarks on a shared machine.
     """
-    state = _state_of(position)
+    _check_budget(time_limit, node_limit, table_limit)
+    if not callable(clock):
+        raise InvalidLimitError("clock must be a function returning seconds")
+    state = _checked_state(position)
     limits = Limits(time_limit, node_limit, table_limit)
     found, _ = _solve(
         state,
@@ -263,8 +319,11 @@ def hint(
     ones proved lost (they are reachable from it), so the way back costs
     little more than the positions it adds.
     """
+    _check_budget(time_limit)
+    if time_limit is None or not callable(clock):
+        raise InvalidLimitError("a hint needs a time_limit in seconds and a clock")
+    state = _checked_state(position)
     started = clock()
-    state = _state_of(position)
     limits = Limits(time_limit, None, DEFAULT_TABLE_LIMIT)
     found, lost = _solve(state, limits, clock=clock)
     if found.verdict is not Verdict.LOST:
@@ -344,6 +403,7 @@ def is_winnable_deal(
     ``draw`` and ``variant`` override those of a code; a deck is played by
     ``variant`` (default ``canfield``) with its default draw unless ``draw`` is given.
     """
+    _check_budget(time_limit)
     state = _deal_state(code_or_deck, draw, variant)
     return solve(state, time_limit=time_limit).verdict is Verdict.WON
 
@@ -358,6 +418,9 @@ def random_winnable_deal(
 
     ``draw`` defaults to the variant's.
     """
+    _check_budget(time_limit)
+    if type(tries) is not int or not 1 <= tries <= MAX_TRIES:
+        raise InvalidLimitError(f"tries must be 1 to {MAX_TRIES:,}, not {quoted(tries)}")
     rules = variant_named(variant)
     chosen = rules.draw if draw is None else draw
     code = DealCode(random_deal_number(), chosen, rules)

@@ -33,7 +33,10 @@ def hold_lock(path: Path) -> IO[bytes]:
     file is there (it is left untouched), another ``OSError`` when the file
     cannot be made (the caller then runs without a file at all).
     """
-    fd = os.open(path, os.O_RDWR | os.O_CREAT | _NOFOLLOW, 0o600)
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | _NOFOLLOW, 0o600)
+    except IsADirectoryError:
+        raise OSError(NOT_A_LOCK, "a folder, not a lock file", str(path)) from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1:

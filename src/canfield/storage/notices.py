@@ -28,8 +28,9 @@ class NoticeKind(Enum):
     UNWRITABLE = "unwritable"
     """The data folder or file cannot be used at all: nothing of this session will be kept."""
     LINK_SET_ASIDE = "link set aside"
-    """A symbolic link was planted at the database, a companion or the lock: it was not
-    followed but renamed aside (``path``: its new name; ``detail`` names it and its target)."""
+    """A symbolic link was planted at the database, a companion or the lock (or a FIFO, a
+    folder, a hard link at a companion or the lock): it was not followed or opened but
+    renamed aside (``path``: its new name; ``detail`` names it and what it was)."""
     FOREIGN_FOLDER = "foreign folder"
     """The data folder (``path``) belongs to another user; it is used all the same."""
     SAVING_AGAIN = "saving again"

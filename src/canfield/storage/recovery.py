@@ -57,6 +57,12 @@ def set_link_aside(path: Path, *, plain_only: bool = False) -> tuple[Path, str] 
     ):
         return None
     what = "something that is not a file"
+    if stat.S_ISFIFO(st.st_mode):
+        what = "a FIFO"
+    elif stat.S_ISDIR(st.st_mode):
+        what = "a folder"
+    elif stat.S_ISREG(st.st_mode):
+        what = f"one of {st.st_nlink} names of a file (a hard link)"
     if stat.S_ISLNK(st.st_mode):
         try:
             what = f"a link to {os.readlink(path)}"

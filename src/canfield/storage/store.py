@@ -202,17 +202,21 @@ class Store:
         if moved is None:
             return False
         aside, what = moved
-        self._warn(f"{path} was {what}, which is never followed: renamed it to {aside}")
+        self._warn(f"{path} was {what}, not a plain file: renamed it to {aside} unopened")
         self._notices.append(Notice(NoticeKind.LINK_SET_ASIDE, aside, f"{path.name} was {what}"))
         return True
 
     def _refuse_links(self) -> None:
         """No link at the database or its companions is followed: each is renamed aside, and
-        one that cannot be is refused (the store then works in memory)."""
+        one that cannot be is refused (the store then works in memory).
+
+        A companion that is not a plain file of one name (a FIFO, on which SQLite's read
+        would block for ever, a folder, a hard link) is renamed aside the same way.
+        """
         for name in (self.path, *(Path(f"{self.path}{s}") for s in SIDECARS)):
-            self._set_link_aside(name)
-            if os.path.islink(name):
-                raise OSError(errno.ELOOP, "a link that is never followed", str(name))
+            self._set_link_aside(name, plain_only=name != self.path)
+            if os.path.islink(name) or (name != self.path and _odd(name)):
+                raise OSError(errno.ELOOP, "not a plain file, never opened", str(name))
 
     def _open(self) -> sqlite3.Connection:
         existed = os.path.lexists(self.path)
@@ -986,6 +990,15 @@ def _version(conn: sqlite3.Connection) -> int:
 def _stamp(path: Path) -> tuple[int, int]:
     st = path.stat()
     return st.st_mtime_ns, st.st_size
+
+
+def _odd(path: Path) -> bool:
+    """Whether something other than a plain file of one name is at ``path``."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return False
+    return not (stat.S_ISREG(st.st_mode) and st.st_nlink == 1)
 
 
 def _make_private(path: Path) -> None:
