@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 CORE := $(VENV)/.core
 
 .PHONY: run test lint typecheck unit test-a11y bench bench-app bench-solver bench-storage screenshots clean \
-	dist install-desktop uninstall-desktop
+	dist install-desktop uninstall-desktop web bench-web
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,15 +39,28 @@ dist: $(CORE)
 	rm -rf dist
 	$(BIN)/python -m build --outdir dist .
 
+# The browser version's npm packages (Pyodide, TypeScript, playwright-core, axe-core), exactly
+# as package-lock.json pins them. Without npm the browser build and its tests are skipped.
+NODE_STAMP := node_modules/.installed
+$(NODE_STAMP): package.json package-lock.json
+	@if command -v npm >/dev/null 2>&1; then npm ci --no-audit --no-fund --loglevel=error && touch $@; \
+	else echo "npm not found: the browser build (make web) and its tests are skipped"; fi
+
+# The browser version as a static site in dist/web/ (serve it with `canfield web`).
+web: $(CORE) $(NODE_STAMP)
+	$(BIN)/python tools/build_web.py
+
 lint: $(CORE)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks tools/build_web.py
+	$(BIN)/ruff format --check src tests benchmarks tools/build_web.py
 	$(BIN)/lint-imports
 
-typecheck: $(CORE)
+typecheck: $(CORE) $(NODE_STAMP)
 	$(BIN)/mypy
+	@if [ -x node_modules/.bin/tsc ]; then node_modules/.bin/tsc -p web/tsconfig.json --noEmit \
+		&& node_modules/.bin/tsc -p web/tsconfig.worker.json --noEmit; fi
 
-unit: $(CORE)
+unit: $(CORE) $(NODE_STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -n 2 -q
 
 # The app under a real screen-reader stack (Xvfb, AT-SPI, pyatspi, xdotool), all four
@@ -67,6 +80,9 @@ bench-solver: $(CORE)
 bench-storage: $(CORE)
 	$(BIN)/python benchmarks/bench_storage.py
 
+bench-web: web
+	nice -n 19 $(BIN)/python benchmarks/bench_web.py
+
 bench-app: $(CORE)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/bench_app.py
 
@@ -74,7 +90,7 @@ screenshots: $(CORE)
 	CANFIELD=$(BIN)/canfield sh tools/make_screenshots.sh
 
 clean:
-	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache src/canfield/solver/_core*.so
+	rm -rf $(VENV) build dist node_modules src/*.egg-info .pytest_cache .mypy_cache .ruff_cache src/canfield/solver/_core*.so
 
 # Desktop integration (XDG): a menu entry, its icon and AppStream metainfo under $(PREFIX)/share.
 # The entry starts this clone's app ($(VENV)/bin/canfield-app); `make install-desktop PREFIX=/usr/local`

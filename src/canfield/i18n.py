@@ -2,7 +2,10 @@
 
 The ``.po`` files under ``canfield/locale`` are the source of truth; they are
 compiled in memory with Babel the first time a language is used, so there is no
-build step and no stale ``.mo`` file can ever disagree with them.
+build step and no stale ``.mo`` file can ever disagree with them. A package that
+ships no ``.po`` (the browser build's wheel, ``tools/build_web.py``) carries the
+same catalogs compiled to ``.mo`` instead, read with the standard library's
+:mod:`gettext`, so Babel is not needed there.
 
 ``_()`` looks the message up in the *current* language every time it is called,
 so switching language takes effect at once: the GUI re-runs its ``retranslate``
@@ -65,9 +68,9 @@ _current: str = DEFAULT_LANGUAGE
 _active: gettext.NullTranslations = gettext.NullTranslations()
 
 
-def catalog_path(lang: str) -> resources.abc.Traversable:
-    """Where the ``.po`` catalog of ``lang`` lives inside the package."""
-    return resources.files("canfield") / "locale" / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+def catalog_path(lang: str, suffix: str = ".po") -> resources.abc.Traversable:
+    """Where the ``.po`` catalog of ``lang`` (or its compiled ``.mo``) lives in the package."""
+    return resources.files("canfield") / "locale" / lang / "LC_MESSAGES" / f"{DOMAIN}{suffix}"
 
 
 def _check(lang: str) -> str:
@@ -83,12 +86,21 @@ def _check(lang: str) -> str:
 
 
 def _load(lang: str) -> gettext.NullTranslations:
-    """Compile the ``.po`` file of ``lang`` in memory (once) and return its translations."""
+    """Compile the ``.po`` file of ``lang`` in memory (once) and return its translations.
+
+    The ``.po`` wins wherever it ships; only a package without it reads the ``.mo``.
+    """
     with _lock:
         cached = _cache.get(lang)
         if cached is not None:
             return cached
         source = catalog_path(lang)
+        compiled = catalog_path(lang, ".mo")
+        if not source.is_file() and compiled.is_file():
+            with compiled.open("rb") as mo:
+                from_mo = gettext.GNUTranslations(mo)
+            _cache[lang] = from_mo
+            return from_mo
         if not source.is_file():
             # English is the source language, so it still works without a catalog.
             if lang == DEFAULT_LANGUAGE:

@@ -29,6 +29,7 @@ _COMMAND_MODULES = (
     "canfield.cli.solve",
     "canfield.cli.survey",
     "canfield.cli.screenshot",
+    "canfield.cli.web",
 )
 
 

@@ -1,0 +1,306 @@
+"""Build the browser version into ``dist/web/``: a static site that needs nothing at run time.
+
+    .venv/bin/python tools/build_web.py            # what `make web` runs (after `npm ci`)
+    .venv/bin/python tools/build_web.py --out DIR  # somewhere else (the browser tests do)
+
+What goes in, and why:
+
+* ``canfield-<version>-py3-none-any.whl``: the engine, solver, descriptions and the
+  presentation and bridge packages, pure Python from ``src/`` — no C core (Pyodide
+  cannot load it), no Qt app, no SQLite storage, no command line. Its message
+  catalogs are compiled to ``.mo`` here, so the browser needs no Babel.
+* ``pyodide/``: CPython for WebAssembly, copied from the npm package that
+  ``package-lock.json`` pins, so nothing is fetched from a CDN.
+* ``app/``: the page and its Web Worker, compiled from ``web/src`` by ``tsc``.
+* ``manifest.webmanifest`` and ``icons/`` (PNG made from the desktop SVG icon),
+  so a phone can install the page; ``sw.js``, a service worker that precaches
+  every file under a version named by their contents, so the page works offline.
+* ``boot.json``: the few texts the splash shows before Python runs, taken from
+  the catalogs (the page never writes a sentence of its own).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Final
+
+ROOT: Final = Path(__file__).resolve().parent.parent
+SOURCE: Final = ROOT / "src" / "canfield"
+WEB: Final = ROOT / "web"
+NODE_MODULES: Final = ROOT / "node_modules"
+PYODIDE_FILES: Final = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+APP_ID: Final = "io.github.canfield.Canfield"
+ICON_SIZES: Final = (192, 512)
+LANGUAGES: Final = ("en", "pt", "hu", "id")
+
+# What the browser does not need from src/canfield (see the module docstring).
+_SKIP_PACKAGES: Final = ("gui", "cli", "storage")
+_SKIP_FILES: Final = (
+    "__main__.py",  # runs the command line
+    "solver/survey.py",  # files and fcntl locks
+    "solver/survey_dask.py",  # a Dask cluster
+    "solver/_core.c",
+)
+_ZIP_TIME: Final = (2026, 1, 1, 0, 0, 0)
+"""One timestamp for every zip entry, so the same sources make the same wheel."""
+
+
+class BuildError(Exception):
+    """Something the build needs is missing; printed as one line."""
+
+
+def version() -> str:
+    namespace: dict[str, object] = {}
+    init = (SOURCE / "__init__.py").read_text(encoding="utf-8")
+    line = next(x for x in init.splitlines() if x.startswith("__version__"))
+    exec(line, namespace)
+    return str(namespace["__version__"])
+
+
+def _wheel_sources() -> Iterator[tuple[str, Path]]:
+    """(name inside the wheel, file) for every Python and data file the browser needs."""
+    for path in sorted(SOURCE.rglob("*")):
+        if not path.is_file() or "__pycache__" in path.parts:
+            continue
+        relative = path.relative_to(SOURCE).as_posix()
+        top = relative.split("/", 1)[0]
+        if top in _SKIP_PACKAGES or relative in _SKIP_FILES:
+            continue
+        if path.suffix not in (".py", ".html") and path.name != "py.typed":
+            continue  # .po are compiled below; .so and stray files stay out
+        yield f"canfield/{relative}", path
+
+
+def compile_catalogs() -> dict[str, bytes]:
+    """Each ``.po`` catalog compiled to ``.mo`` bytes (by Babel, here, once)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    compiled = {}
+    for lang in LANGUAGES:
+        po = SOURCE / "locale" / lang / "LC_MESSAGES" / "canfield.po"
+        with po.open("rb") as handle:
+            catalog = read_po(handle, locale=lang, domain="canfield")
+        buffer = io.BytesIO()
+        write_mo(buffer, catalog)
+        compiled[f"canfield/locale/{lang}/LC_MESSAGES/canfield.mo"] = buffer.getvalue()
+    return compiled
+
+
+def _record_hash(data: bytes) -> str:
+    import base64
+
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"sha256={digest},{len(data)}"
+
+
+def build_wheel(out_dir: Path) -> Path:
+    """The pure-Python wheel of canfield for Pyodide; returns its path."""
+    ver = version()
+    info = f"canfield-{ver}.dist-info"
+    files: dict[str, bytes] = {name: path.read_bytes() for name, path in _wheel_sources()}
+    files.update(compile_catalogs())
+    files[f"{info}/METADATA"] = (
+        f"Metadata-Version: 2.1\nName: canfield\nVersion: {ver}\n"
+        "Summary: Canfield solitaire engine and solver (the browser build's pure-Python part)\n"
+    ).encode()
+    files[f"{info}/WHEEL"] = (
+        b"Wheel-Version: 1.0\nGenerator: canfield tools/build_web.py\n"
+        b"Root-Is-Purelib: true\nTag: py3-none-any\n"
+    )
+    record = "".join(f"{name},{_record_hash(data)}\n" for name, data in files.items())
+    files[f"{info}/RECORD"] = (record + f"{info}/RECORD,,\n").encode()
+    wheel = out_dir / f"canfield-{ver}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for name, data in files.items():
+            entry = zipfile.ZipInfo(name, _ZIP_TIME)
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            entry.external_attr = 0o644 << 16
+            archive.writestr(entry, data)
+    return wheel
+
+
+def _need_node_modules() -> None:
+    missing = [f for f in PYODIDE_FILES if not (NODE_MODULES / "pyodide" / f).is_file()]
+    if missing or not (NODE_MODULES / ".bin" / "tsc").exists():
+        raise BuildError(
+            "node_modules is missing or incomplete: run `npm ci` first (make web does)"
+        )
+
+
+def copy_pyodide(out: Path) -> None:
+    target = out / "pyodide"
+    target.mkdir()
+    for name in PYODIDE_FILES:
+        shutil.copyfile(NODE_MODULES / "pyodide" / name, target / name)
+
+
+def compile_typescript(out: Path) -> None:
+    """Page and worker (two tsconfigs: the DOM and the worker's globals differ)."""
+    tsc = str(NODE_MODULES / ".bin" / "tsc")
+    for config in ("tsconfig.json", "tsconfig.worker.json"):
+        result = subprocess.run(
+            [tsc, "-p", str(WEB / config), "--outDir", str(out / "app")],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if result.returncode != 0:
+            raise BuildError(f"tsc -p web/{config} failed:\n{result.stdout}{result.stderr}")
+
+
+def make_icons(out: Path) -> list[dict[str, str]]:
+    """PNG icons at the sizes phones ask for, drawn from the desktop SVG icon by Qt."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QGuiApplication, QImage, QPainter
+    from PySide6.QtSvg import QSvgRenderer
+
+    _app = QGuiApplication.instance() or QGuiApplication([])
+    svg = ROOT / "data" / f"{APP_ID}.svg"
+    renderer = QSvgRenderer(str(svg))
+    if not renderer.isValid():
+        raise BuildError(f"cannot read the icon {svg}")
+    icons_dir = out / "icons"
+    icons_dir.mkdir()
+    shutil.copyfile(svg, icons_dir / "icon.svg")
+    entries = []
+    for size in ICON_SIZES:
+        for purpose, inset in (("any", 0.0), ("maskable", 0.1)):
+            image = QImage(size, size, QImage.Format.Format_ARGB32)
+            image.fill(0xFF0E3C21 if purpose == "maskable" else 0)
+            painter = QPainter(image)
+            margin = size * inset
+            renderer.render(painter, QRectF(margin, margin, size - 2 * margin, size - 2 * margin))
+            painter.end()
+            name = f"icon-{size}{'-maskable' if purpose == 'maskable' else ''}.png"
+            if not image.save(str(icons_dir / name), "PNG"):
+                raise BuildError(f"cannot write {icons_dir / name}")
+            entries.append(
+                {
+                    "src": f"icons/{name}",
+                    "sizes": f"{size}x{size}",
+                    "type": "image/png",
+                    "purpose": purpose,
+                }
+            )
+    return entries
+
+
+def boot_texts() -> dict[str, dict[str, str]]:
+    """What the page shows before Python runs, in every language, from the catalogs."""
+    sys.path.insert(0, str(ROOT / "src"))
+    from canfield.web.boot import boot_texts as texts
+
+    return {lang: texts(lang) for lang in LANGUAGES}
+
+
+def write_manifest(out: Path, icons: list[dict[str, str]]) -> None:
+    manifest = {
+        "name": "Canfield",
+        "short_name": "Canfield",
+        "id": "./",
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "orientation": "any",
+        "background_color": "#0e3c21",
+        "theme_color": "#0e3c21",
+        "icons": [{"src": "icons/icon.svg", "sizes": "any", "type": "image/svg+xml"}, *icons],
+    }
+    (out / "manifest.webmanifest").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
+
+
+def _site_files(out: Path) -> list[Path]:
+    return sorted(p for p in out.rglob("*") if p.is_file() and p.name != "sw.js")
+
+
+def bundle_version(out: Path) -> str:
+    digest = hashlib.sha256()
+    for path in _site_files(out):
+        digest.update(path.relative_to(out).as_posix().encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def write_service_worker(out: Path) -> str:
+    """``sw.js``: the compiled worker with the file list and version it precaches put in front."""
+    compiled = out / "app" / "worker" / "sw.js"
+    body = compiled.read_text(encoding="utf-8")
+    compiled.unlink()
+    files = ["./", *(p.relative_to(out).as_posix() for p in _site_files(out))]
+    files.remove("index.html")  # served as "./"
+    ver = bundle_version(out)
+    head = f"const VERSION = {json.dumps(ver)};\nconst PRECACHE = {json.dumps(files)};\n"
+    (out / "sw.js").write_text(head + body, encoding="utf-8")
+    return ver
+
+
+def write_page(out: Path, wheel: Path) -> None:
+    page = (WEB / "index.html").read_text(encoding="utf-8")
+    config = {"wheel": wheel.name, "boot": boot_texts(), "languages": list(LANGUAGES)}
+    page = page.replace("/*CONFIG*/{}", json.dumps(config, ensure_ascii=False))
+    (out / "index.html").write_text(page, encoding="utf-8")
+    shutil.copyfile(WEB / "style.css", out / "style.css")
+
+
+def build(out: Path) -> str:
+    _need_node_modules()
+    if out.exists():
+        if not (out / "sw.js").is_file() and any(out.iterdir()):
+            raise BuildError(f"{out} exists and is not a built site: refusing to delete it")
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    wheel = build_wheel(out)
+    copy_pyodide(out)
+    compile_typescript(out)
+    write_manifest(out, make_icons(out))
+    write_page(out, wheel)
+    return write_service_worker(out)
+
+
+def sizes(out: Path) -> tuple[int, int]:
+    """Raw and gzipped bytes of the whole site (what a first visit downloads)."""
+    raw = zipped = 0
+    for path in [*_site_files(out), out / "sw.js"]:
+        data = path.read_bytes()
+        raw += len(data)
+        zipped += len(gzip.compress(data, 9))
+    return raw, zipped
+
+
+def main(argv: Iterable[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "dist" / "web", help="output folder")
+    args = parser.parse_args(None if argv is None else list(argv))
+    try:
+        ver = build(args.out.resolve())
+    except BuildError as exc:
+        print(f"build_web: error: {exc}", file=sys.stderr)
+        return 1
+    raw, zipped = sizes(args.out)
+    print(
+        f"built {args.out} (bundle {ver}): {raw / 2**20:.1f} MiB, {zipped / 2**20:.1f} MiB gzipped"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

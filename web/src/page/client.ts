@@ -1,0 +1,80 @@
+/**
+ * The page's end of a Python worker: requests are numbered promises; a worker that has to be
+ * stopped mid-thought (a Hint being cancelled) is terminated and a fresh one started.
+ */
+import type { FromWorker, Json, ToWorker } from "../shared/protocol.js";
+
+export type Reply = { [key: string]: Json };
+
+export class PythonWorker {
+  private worker: Worker;
+  private next = 1;
+  private pending = new Map<number, { resolve: (r: Reply) => void; reject: (e: Error) => void }>();
+  readonly ready: Promise<number>;
+
+  constructor(
+    private readonly wheel: string,
+    private readonly onProgress: (stage: string) => void = () => undefined,
+  ) {
+    let readyResolve: (ms: number) => void = () => undefined;
+    let readyReject: (e: Error) => void = () => undefined;
+    this.ready = new Promise<number>((resolve, reject) => {
+      readyResolve = resolve;
+      readyReject = reject;
+    });
+    this.worker = new Worker(new URL("../worker/worker.js", import.meta.url), { type: "module" });
+    this.worker.onmessage = (event: MessageEvent<FromWorker>) => {
+      const message = event.data;
+      if (message.kind === "progress") this.onProgress(message.stage);
+      else if (message.kind === "ready") readyResolve(message.startMs);
+      else if (message.kind === "failed") {
+        const error = new Error(message.error);
+        readyReject(error);
+        this.failAll(error);
+      } else {
+        const waiter = this.pending.get(message.id);
+        this.pending.delete(message.id);
+        waiter?.resolve(message.result);
+      }
+    };
+    this.worker.onerror = (event: ErrorEvent) => {
+      const error = new Error(event.message || "the Python worker stopped");
+      readyReject(error);
+      this.failAll(error);
+    };
+    this.send({ kind: "init", wheel });
+  }
+
+  /** One operation of canfield.web.bridge; resolves with its JSON answer. */
+  call(op: string, args: { [key: string]: Json } = {}): Promise<Reply> {
+    const id = this.next++;
+    return new Promise<Reply>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.send({ kind: "request", id, op, args });
+    });
+  }
+
+  get busy(): boolean {
+    return this.pending.size > 0;
+  }
+
+  /** Stop the worker now (whatever it is computing); pending calls reject. */
+  terminate(): void {
+    this.worker.terminate();
+    this.failAll(new Error("cancelled"));
+  }
+
+  /** A fresh worker like this one, for after {@link terminate}. */
+  restarted(): PythonWorker {
+    return new PythonWorker(this.wheel, this.onProgress);
+  }
+
+  private failAll(error: Error): void {
+    for (const waiter of this.pending.values()) waiter.reject(error);
+    this.pending.clear();
+  }
+
+  private send(message: ToWorker): void {
+    this.worker.postMessage(message);
+  }
+}
