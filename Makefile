@@ -61,7 +61,7 @@ typecheck: $(CORE) $(NODE_STAMP)
 		&& node_modules/.bin/tsc -p web/tsconfig.worker.json --noEmit; fi
 
 unit: $(CORE) $(NODE_STAMP)
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -n 2 -q
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -n 2 --dist loadgroup -q
 
 # The app under a real screen-reader stack (Xvfb, AT-SPI, pyatspi, xdotool), all four
 # languages. Also part of `make unit` (tests/a11y); without the stack it skips and says why.

@@ -121,3 +121,16 @@ def run_scenario(name: str, url: str, **options: Any) -> dict[str, Any]:
     lines = result.stdout.strip().splitlines()
     answer: dict[str, Any] = json.loads(lines[-1])
     return answer
+
+
+def scenario_process(name: str, url: str, **options: Any) -> subprocess.Popen[str]:
+    """A scenario that talks while it runs (the offline one waits for the server to stop)."""
+    return subprocess.Popen(
+        ["node", str(SCENARIOS), name, url, json.dumps(options)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "CANFIELD_CHROMIUM": CHROMIUM},
+    )

@@ -1,31 +1,126 @@
 """The game as the page sees it: one :class:`Session` per worker, answering every op.
 
-It owns the :class:`~canfield.game.Game`; each op returns what the page needs
-next — the view to draw, the sentence to speak, the JSON to save — so the page
-never decides what is legal and never builds a sentence.
+It owns the :class:`~canfield.game.Game`; each action op returns what the page
+needs next — ``view`` (every pile and card to draw, named), ``say`` (the
+sentence for the live region) and ``save`` (the ``Game.to_dict`` JSON to keep)
+— so the page never decides what is legal and never builds a sentence. The
+geometry, pile names, pick-ups and sentences are :mod:`canfield.presentation`'s,
+the same the desktop app uses.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
+from canfield.cards import CARDS, Card, is_red, rank_of
+from canfield.deal import DealCode
+from canfield.describe import card_name, rank_letters
+from canfield.errors import CanfieldError
 from canfield.game import Game
-from canfield.i18n import LANGUAGES, set_language
+from canfield.i18n import LANGUAGES, _, set_language
+from canfield.moves import STOCK, Move
+from canfield.presentation.answers import (
+    DEMO_SOLVE_SECONDS,
+    HINT_SECONDS,
+    hint_sentence,
+    hopeless_message,
+    lost_message,
+    new_game_key_sentence,
+)
+from canfield.presentation.geometry import CARD_ASPECT, Point, Rect, TableLayout, placements
+from canfield.presentation.narration import (
+    cannot_move,
+    cannot_put_down,
+    change_sentence,
+    draw_refused,
+    picked_up,
+    put_back,
+)
+from canfield.presentation.piles import (
+    PILES,
+    PileKey,
+    drop_area,
+    drop_target,
+    focus_depth_limit,
+    foundation_label,
+    movable_group,
+    passes_text,
+    pile_of,
+    pile_rect,
+    pile_spoken_name,
+    playable_cards,
+    stock_mark,
+    target_move,
+    target_pile,
+    visible_cards,
+)
+from canfield.presentation.variant_text import APP_VARIANTS, variant_summary, variant_title
+from canfield.variants import DRAWS, variant_named
 
-__all__ = ["BridgeError", "Session"]
+__all__ = ["MAX_SIZE", "BridgeError", "Session", "pile_id"]
+
+MAX_SIZE: Final = 10_000.0
+"""Bound of a table side in CSS px (a 4K screen at zoom 50% is 7,680)."""
+MIN_SIZE: Final = 100.0
+_SUITS: Final = ("♠", "♥", "♦", "♣")
+MAX_TEXT: Final = 400
+"""Bound of a typed code or deck (a deck is 52 cards of 2-3 characters and spaces)."""
 
 
 class BridgeError(ValueError):
     """A request the session cannot answer; its text goes back to the page."""
 
 
+def pile_id(pile: PileKey) -> str:
+    """The page's name for a pile: ``column-1`` is the second column."""
+    return f"{pile[0]}-{pile[1]}"
+
+
+def _plain(text: str) -> str:
+    """A menu text without Qt's mnemonic marker ("&Undo" → "Undo")."""
+    return text.replace("&&", "\0").replace("&", "").replace("\0", "&")
+
+
+def _number(args: Mapping[str, Any], name: str, default: float) -> float:
+    value = args.get(name, default)
+    if type(value) not in (int, float) or not math.isfinite(value):
+        raise BridgeError(f"{name} must be a number, not {value!r}")
+    return float(min(max(value, MIN_SIZE), MAX_SIZE))
+
+
+def _card(args: Mapping[str, Any]) -> int:
+    text = args.get("card")
+    if not isinstance(text, str) or len(text) > 3:
+        raise BridgeError(f"a card is named like QC, not {text!r}")
+    try:
+        return int(Card.parse(text))
+    except CanfieldError as exc:
+        raise BridgeError(str(exc)) from None
+
+
+def _pile(args: Mapping[str, Any]) -> PileKey:
+    text = args.get("pile")
+    for pile in PILES:
+        if pile_id(pile) == text:
+            return pile
+    raise BridgeError(f"no pile {text!r}")
+
+
 class Session:
-    """The game in progress and the player's language, behind JSON ops."""
+    """The game in progress, the player's language and table size, behind JSON ops."""
 
     def __init__(self) -> None:
         self.game = Game.new()
         self.lang = "en"
+        self.width = 1280.0
+        self.height = 800.0
+        self.double_tap = True
+        self.counted = False
+        """Whether this game has already been reported finished (won) to the page."""
+
+    # -- dispatch -----------------------------------------------------------
 
     def handle(self, op: str, args: Mapping[str, Any]) -> dict[str, Any]:
         method: Callable[[Mapping[str, Any]], dict[str, Any]] | None = getattr(
@@ -35,9 +130,454 @@ class Session:
             raise BridgeError(f"unknown op {op!r}")
         return method(args)
 
+    # -- starting, the table's size, the language ---------------------------
+
     def op_start(self, args: Mapping[str, Any]) -> dict[str, Any]:
-        lang = args.get("lang", "en")
+        """Set the language and size; resume the saved game (``saved``: its JSON) or deal one.
+
+        A saved game that does not load is answered with ``damaged`` (why, in
+        the player's language) and a new deal, so the page sets it aside.
+        """
+        self._set_language(args.get("lang", "en"))
+        self.width = _number(args, "width", self.width)
+        self.height = _number(args, "height", self.height)
+        self.double_tap = bool(args.get("double_tap", True))
+        saved = args.get("saved")
+        damaged = None
+        if saved is not None:
+            try:
+                self.game = Game.from_dict(saved)
+            except CanfieldError as exc:
+                damaged = _(
+                    "Your saved game could not be read (%(error)s); a new game was dealt."
+                ) % {"error": exc}
+                self.game = Game.new()
+        code = args.get("code")
+        said = damaged or ""
+        if isinstance(code, str) and code.strip() and code.strip().upper() != self.game.code:
+            try:
+                self.game = Game.from_code(DealCode.parse(code.strip()[:MAX_TEXT]))
+            except CanfieldError as exc:
+                said = str(exc)  # a shared link with a bad code: keep the game, say why
+        self.counted = self.game.is_won
+        reply = self._reply(said)
+        reply["damaged"] = damaged
+        return reply
+
+    def _set_language(self, lang: object) -> None:
         if lang not in LANGUAGES:
-            raise BridgeError(f"unknown language {lang!r}")
-        self.lang = set_language(lang)
-        return {"describe": self.game.describe(self.lang), "code": self.game.code}
+            raise BridgeError(f"unknown language {lang!r}: expected one of {', '.join(LANGUAGES)}")
+        self.lang = set_language(str(lang))
+
+    def op_resize(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        self.width = _number(args, "width", self.width)
+        self.height = _number(args, "height", self.height)
+        return {"view": self.view()}
+
+    def op_language(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        self._set_language(args.get("lang"))
+        return {"view": self.view(), "labels": self.labels()}
+
+    def op_settings(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        self.double_tap = bool(args.get("double_tap", self.double_tap))
+        return {}
+
+    # -- actions --------------------------------------------------------------
+
+    def op_tap(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        """A tap on a card: home to its foundation, else the best column (docs/rules.md §7)."""
+        card = _card(args)
+        move = self.game.tap_move(card, self.double_tap)
+        if move is None:
+            return self._reply(cannot_move(card, self.lang), changed=False)
+        return self._play(move)
+
+    def op_stock(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        """A tap on the stock: draw, or turn the waste over, or say why neither."""
+        move = Move(None, STOCK)
+        if not self.game.is_legal(move):
+            return self._reply(draw_refused(self.game.state), changed=False)
+        return self._play(move)
+
+    def op_move(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        """A drop: ``card`` (with the cards on it) onto ``pile``; refused with the reason."""
+        card = _card(args)
+        kind, index = target = _pile(args)
+        if kind in ("foundation", "column"):
+            move = target_move(card, target)
+            if self.game.is_legal(move):
+                return self._play(move)
+        return self._reply(
+            cannot_put_down(card, kind, index, self.game.state, self.lang), changed=False
+        )
+
+    def op_play(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        """A move in notation (a hint's, Show me's): played if legal."""
+        text = args.get("move")
+        if not isinstance(text, str) or len(text) > 10:
+            raise BridgeError(f"a move is written like QC>2, not {text!r}")
+        try:
+            move = Move.parse(text)
+        except CanfieldError as exc:
+            raise BridgeError(str(exc)) from None
+        if not self.game.is_legal(move):
+            raise BridgeError(f"{text} is not legal here")
+        return self._play(move)
+
+    def op_pickup(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        """Keyboard pick-up: the cards a press on ``card`` lifts, and the sentence for it."""
+        card = _card(args)
+        group = movable_group(self.game.state, card)
+        if not group:
+            return {"cards": [], "say": cannot_move(card, self.lang)}
+        return {"cards": [str(CARDS[c]) for c in group], "say": picked_up(group, self.lang)}
+
+    def op_putback(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        return {"say": put_back(_card(args), self.lang)}
+
+    def _dragged(self, args: Mapping[str, Any]) -> tuple[int, Rect, Point]:
+        card = _card(args)
+        lay = self.layout()
+        coords = [_coordinate(args, name) for name in ("x", "y", "px", "py")]
+        return card, Rect(coords[0], coords[1], lay.card_w, lay.card_h), Point(coords[2], coords[3])
+
+    def _target(self, args: Mapping[str, Any]) -> tuple[int, PileKey | None, Point]:
+        card, dragged, pointer = self._dragged(args)
+        source = pile_of(self.game.state, card)
+        target = drop_target(
+            self.layout(), self.game, card, dragged=dragged, pointer=pointer, source=source
+        )
+        return card, target, pointer
+
+    def op_hover(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        """Where dragged cards would go if let go now (the pile to highlight), or null."""
+        _card_value, target, _pointer = self._target(args)
+        return {"target": None if target is None else pile_id(target)}
+
+    def op_drop(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        """Dragged cards let go: played onto the best legal pile, else back, saying why."""
+        card, target, pointer = self._target(args)
+        if target is not None:
+            return self._play(target_move(card, target))
+        lay = self.layout()
+        source = pile_of(self.game.state, card)
+        for pile in PILES:
+            if pile != source and drop_area(lay, self.game, pile).contains(pointer):
+                kind, index = pile
+                sentence = cannot_put_down(card, kind, index, self.game.state, self.lang)
+                return self._reply(sentence, changed=False)
+        return self._reply(put_back(card, self.lang), changed=False)
+
+    def op_copy(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        """The code (or the deck, for a game dealt from one) to copy, and what to say."""
+        code = self.game.code
+        if code is None:
+            return {"text": self.game.deck_string, "say": _("Copied the deck")}
+        return {"text": code, "say": _("Copied %(code)s") % {"code": code}}
+
+    def op_undo(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        before, history = self.game.state, self.game.history
+        if not self.game.undo():
+            return self._reply("", changed=False)
+        return self._reply(change_sentence("undo", before, self.game.state, history[-1], self.lang))
+
+    def op_redo(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        before = self.game.state
+        if not self.game.redo():
+            return self._reply("", changed=False)
+        move = self.game.history[-1]
+        return self._reply(change_sentence("redo", before, self.game.state, move, self.lang))
+
+    def op_new(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        """A new game: ``code`` or ``deck`` typed in, else a random deal of ``variant``/``draw``."""
+        finished = self._finished()
+        text = args.get("text")
+        variant = args.get("variant", self.game.variant)
+        draw = args.get("draw")
+        if variant not in APP_VARIANTS and variant != self.game.variant:
+            raise BridgeError(f"unknown variant {variant!r}")
+        if draw is not None and draw not in DRAWS:
+            raise BridgeError(f"draw must be 1 or 3, not {draw!r}")
+        try:
+            if isinstance(text, str) and text.strip():
+                if len(text) > MAX_TEXT:
+                    raise BridgeError(f"a code or deck is at most {MAX_TEXT} characters")
+                typed = text.strip()
+                if typed.upper().startswith("CF"):
+                    self.game = Game.from_code(DealCode.parse(typed))
+                else:
+                    self.game = Game.from_deck(typed, draw, variant_named(str(variant)))
+            else:
+                self.game = Game.new(draw, variant_named(str(variant)))
+        except CanfieldError as exc:
+            return {"error": str(exc)}
+        self.counted = False
+        reply = self._reply(change_sentence("new", None, self.game.state, None, self.lang))
+        reply["finished"] = finished
+        return reply
+
+    def op_restart(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        finished = self._finished()
+        self.game = self.game.restarted()
+        self.counted = False
+        reply = self._reply(change_sentence("restart", None, self.game.state, None, self.lang))
+        reply["finished"] = finished
+        return reply
+
+    # -- the solver (run in a second worker, so the table stays answering) ---------------
+
+    def _load(self, args: Mapping[str, Any]) -> Game:
+        self._set_language(args.get("lang", self.lang))
+        try:
+            return Game.from_dict(args.get("saved") or {})
+        except CanfieldError as exc:
+            raise BridgeError(str(exc)) from None
+
+    def op_hint(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        """Hint for the saved game ``saved``: a move on a winning line, or how far to undo."""
+        from canfield.solver import Verdict, hint
+
+        game = self._load(args)
+        found = hint(game, _seconds(args, HINT_SECONDS))
+        if found.verdict is Verdict.WON and found.move is not None:
+            move = found.move
+            return {
+                "say": hint_sentence(game.state, move, self.lang),
+                "move": move.notation(),
+                "card": None if move.card is None else str(CARDS[int(move.card)]),
+                "target": "stock-0"
+                if move.card is None
+                else pile_id(target_pile(game.state, move)),
+            }
+        if found.verdict is Verdict.LOST:
+            if found.hopeless:
+                return {"say": hopeless_message() + ". " + new_game_key_sentence(), "lost": True}
+            return {"say": lost_message(found.undo), "undo": found.undo, "lost": True}
+        return {"say": _("No hint found in time")}
+
+    def op_solve(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        """Show me: a winning line from the saved game, to be played step by step."""
+        from canfield.solver import Verdict, solve
+
+        game = self._load(args)
+        found = solve(game, time_limit=DEMO_SOLVE_SECONDS)
+        if found.verdict is Verdict.WON:
+            return {"line": [m.notation() for m in found.line], "say": ""}
+        if found.verdict is Verdict.LOST:
+            return {"line": [], "say": lost_message(None)}
+        return {"line": [], "say": _("No winning line found in time")}
+
+    def op_thinking(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        """What the page says while the solver works, and when it stops."""
+        return {
+            "hint": _("Thinking…"),
+            "show": _("Looking for a winning line…"),
+            "showing": _("Showing a winning line — Esc or a click stops it"),
+        }
+
+    def op_notice(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        """The sentence for something the page met outside the game (storage refused)."""
+        error = str(args.get("error", ""))[:200]
+        return {"say": _("Could not save the game: %(error)s") % {"error": error}}
+
+    def op_describe(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        return {"say": self.game.describe(self.lang)}
+
+    def op_variants(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        """What New game offers (each variant's name, summary and own draw) and its texts."""
+        return {
+            "variants": [
+                {
+                    "name": name,
+                    "title": variant_title(name),
+                    "summary": variant_summary(name),
+                    "draw": variant_named(name).draw,
+                }
+                for name in APP_VARIANTS
+            ],
+            "current": {"variant": self.game.variant, "draw": self.game.draw},
+            "texts": {
+                "title": _("New game"),
+                "variant": _plain(_("&Variant")),
+                "draw": _("Draw"),
+                "draw3": _("3 cards") + " — " + _("Hard"),
+                "draw1": _("1 card") + " — " + _("Easy"),
+                "code": _plain(_("&Game code or deck (optional)")),
+                "placeholder": _("e.g. CF1-D3-AAAAACL"),
+                "deal": _("Deal"),
+                "cancel": _("Cancel"),
+            },
+        }
+
+    # -- what the page draws -----------------------------------------------------
+
+    def _play(self, move: Move) -> dict[str, Any]:
+        before = self.game.state
+        played = self.game.play(move)
+        return self._reply(change_sentence("play", before, self.game.state, played, self.lang))
+
+    def _finished(self) -> dict[str, Any] | None:
+        """The game being left, for the statistics, if it was played and not yet counted."""
+        game = self.game
+        if self.counted or (game.moves_made == 0 and not game.history):
+            return None
+        return self._result(won=False)
+
+    def _result(self, *, won: bool) -> dict[str, Any]:
+        game = self.game
+        return {
+            "variant": game.variant,
+            "draw": game.draw,
+            "won": won,
+            "score": game.score,
+            "moves": game.moves_made,
+            "seconds": game.elapsed,
+        }
+
+    def _reply(self, say: str, *, changed: bool = True) -> dict[str, Any]:
+        reply: dict[str, Any] = {"view": self.view(), "say": say, "changed": changed}
+        if changed:
+            reply["save"] = self.game.to_dict()
+        if self.game.is_won and not self.counted:
+            self.counted = True
+            reply["won"] = self._result(won=True)
+            reply["say"] = (say + ". " if say else "") + self.win_text()
+        return reply
+
+    def win_text(self) -> str:
+        return _("You won!") + " " + _("Score: %(score)d") % {"score": self.game.score}
+
+    def layout(self) -> TableLayout:
+        state = self.game.state
+        longest = max((len(c) for c in state.columns), default=1)
+        return TableLayout.compute(
+            self.width, self.height, CARD_ASPECT, longest, state.variant.reserve_face_up
+        )
+
+    def view(self) -> dict[str, Any]:
+        """Every pile and card of the position, placed for the table's size, and named."""
+        game, lang = self.game, self.lang
+        state = game.state
+        lay = self.layout()
+        shown = len(game.visible_waste())
+        where = placements(state, lay, shown)
+        playable = playable_cards(game)
+        letters = rank_letters(lang)
+        piles = []
+        seen: set[int] = set()
+        for pile in PILES:
+            seen.update(visible_cards(game, pile))
+            rect = pile_rect(lay, game, pile)
+            kind, index = pile
+            mark = ""
+            if kind == "foundation":
+                mark = foundation_label(state, index, lang)
+            elif kind == "stock":
+                mark = stock_mark(state)
+            piles.append(
+                {
+                    "id": pile_id(pile),
+                    "name": pile_spoken_name(state, pile, lang),
+                    "rect": _rect(rect),
+                    "slot": _slot(lay, pile),
+                    "mark": mark,
+                    "cards": [str(CARDS[c]) for c in visible_cards(game, pile)],
+                    "reach": focus_depth_limit(state, pile),
+                }
+            )
+        cards = []
+        for card, place in where.items():
+            pile_key: PileKey = (place.pile, place.slot)
+            cards.append(
+                {
+                    "id": str(CARDS[card]),
+                    "name": card_name(card, lang) if place.face_up else "",
+                    "rank": letters[rank_of(card) - 1] if place.face_up else "",
+                    "suit": _SUITS[card // 13] if place.face_up else "",
+                    "red": is_red(card) if place.face_up else False,
+                    "x": place.pos.x,
+                    "y": place.pos.y,
+                    "z": place.z,
+                    "up": place.face_up,
+                    "shown": card in seen,
+                    "pile": pile_id(pile_key),
+                    "playable": card in playable,
+                }
+            )
+        return {
+            "lang": lang,
+            "code": game.code or "",
+            "deck": game.deck_string,
+            "variant": game.variant,
+            "title": variant_title(game.variant),
+            "card": [lay.card_w, lay.card_h],
+            "size": [self.width, self.height],
+            "portrait": lay.portrait,
+            "piles": piles,
+            "cards": cards,
+            "notes": [
+                {"rect": _rect(lay.reserve_label), "text": str(len(state.reserve))},
+                {"rect": _rect(lay.stock_label), "text": passes_text(state)},
+            ],
+            "status": {
+                "score": _("Score: %(score)d") % {"score": game.score},
+                "moves": _("Moves: %(moves)d") % {"moves": game.moves_made},
+                "passes": passes_text(state),
+                "reserve": str(len(state.reserve)),
+                "game": _("Game %(code)s") % {"code": game.code} if game.code else _("Own deck"),
+                "title": _("Canfield")
+                if game.variant == "canfield"
+                else _("%(variant)s — Canfield") % {"variant": variant_title(game.variant)},
+            },
+            "can_undo": game.can_undo,
+            "can_redo": game.can_redo,
+            "won": game.is_won,
+            "labels": self.labels(),
+        }
+
+    def labels(self) -> dict[str, str]:
+        """The page's button and region names, in the current language."""
+        return {
+            "table": _("Card table"),
+            "new": _plain(_("&New game")),
+            "restart": _plain(_("&Restart")),
+            "undo": _plain(_("&Undo")),
+            "redo": _plain(_("Re&do")),
+            "hint": _plain(_("&Hint")),
+            "show": _plain(_("&Show me")),
+            "draw": _plain(_("Dra&w from stock")),
+            "describe": _plain(_("Read &position")),
+            "copy": _plain(_("&Copy code") if self.game.code else _("&Copy deck")),
+        }
+
+
+def _seconds(args: Mapping[str, Any], default: float) -> float:
+    """A thinking time the page may ask for (the benchmark does), within 0.1-30 s."""
+    value: Any = args.get("seconds", default)
+    if type(value) not in (int, float) or not math.isfinite(value):
+        raise BridgeError(f"seconds must be a number, not {value!r}")
+    return float(min(max(value, 0.1), 30.0))
+
+
+def _rect(rect: Rect) -> list[float]:
+    return [rect.x, rect.y, rect.width, rect.height]
+
+
+def _coordinate(args: Mapping[str, Any], name: str) -> float:
+    value: Any = args.get(name)
+    if type(value) not in (int, float) or not math.isfinite(value) or abs(value) > MAX_SIZE * 2:
+        raise BridgeError(f"{name} must be a coordinate on the table, not {value!r}")
+    return float(value)
+
+
+def _slot(lay: TableLayout, pile: PileKey) -> list[float]:
+    """A pile's empty place (one card's rectangle), where its outline and mark are drawn."""
+    kind, index = pile
+    rect = {
+        "stock": lay.stock,
+        "waste": lay.waste,
+        "reserve": lay.reserve,
+    }.get(kind)
+    if rect is None:
+        rect = lay.foundations[index] if kind == "foundation" else lay.columns[index]
+    return [rect.x, rect.y, rect.width, rect.height]

@@ -56,7 +56,7 @@ async function main(): Promise<void> {
     const { startGame } = await import("./game.js");
     await startGame(python, lang);
     element("splash").hidden = true;
-    element("app").hidden = false;
+    performance.mark("table-painted");
   } catch (error) {
     showFailure(texts, error);
   }

@@ -13,6 +13,7 @@ interface Bridge {
 interface Pyodide {
   unpackArchive(buffer: Uint8Array, format: string): void;
   pyimport(name: string): Bridge;
+  _module?: { HEAP8?: { length: number } };
 }
 interface PyodideModule {
   loadPyodide(options: { indexURL: string; stdout?: (s: string) => void }): Promise<Pyodide>;
@@ -20,6 +21,7 @@ interface PyodideModule {
 
 const base = new URL("../../", import.meta.url);
 let bridge: Bridge | null = null;
+let heap: () => number = () => 0;
 const waiting: RequestMessage[] = [];
 
 function post(message: FromWorker): void {
@@ -27,6 +29,11 @@ function post(message: FromWorker): void {
 }
 
 function answer(request: RequestMessage, live: Bridge): void {
+  if (request.op === "__memory") {
+    // for benchmarks/bench_web.py: the WebAssembly heap Python runs in, in bytes
+    post({ kind: "reply", id: request.id, result: { ok: true, heap: heap() } });
+    return;
+  }
   const text = live.handle(JSON.stringify({ op: request.op, args: request.args }));
   post({ kind: "reply", id: request.id, result: JSON.parse(text) as { [key: string]: never } });
 }
@@ -46,6 +53,7 @@ async function start(wheel: string): Promise<void> {
   post({ kind: "progress", stage: "engine" });
   pyodide.unpackArchive(bytes, "wheel");
   bridge = pyodide.pyimport("canfield.web.bridge");
+  heap = () => pyodide._module?.HEAP8?.length ?? 0;
   post({ kind: "ready", startMs: performance.now() - began });
   for (const request of waiting.splice(0)) answer(request, bridge);
 }

@@ -1,0 +1,163 @@
+"""The browser build's figures, in headless chromium (``make bench-web`` builds and runs it).
+
+* cold and warm start: time from navigation to a painted table (``performance.mark``
+  "table-painted"), first visit and a reload served by the service worker, each as a
+  ratio to a bare Pyodide start (import + ``loadPyodide``, nothing else) measured in the
+  same run, so the machine's load cancels out;
+* the splash: first contentful paint;
+* tap → repaint: a stock tap to the frame after Python's answer is drawn, p50 / p99;
+* download: every file of ``dist/web``, raw and gzipped;
+* memory: the worker's WebAssembly heap, the page's JS heap, and the growth of the
+  browser's resident memory over the run;
+* Hint: the share of definite answers at 3 s on ``bench_hint``'s positions (same seed),
+  in the browser next to CPython's pure-Python search and the C core, in the same run.
+  The browser's budget is wall time (Pyodide has no CPU clock); CPython's is CPU time.
+
+    .venv/bin/python benchmarks/bench_web.py [--hints 20] [--taps 100]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import build_web  # noqa: E402
+from bench_hint import position  # noqa: E402
+
+from canfield.solver import Verdict, hint  # noqa: E402
+
+
+def rss_kib(root_pid: int) -> int:
+    """Resident memory of a process and all its descendants (Linux /proc), KiB."""
+    children: dict[int, list[int]] = {}
+    sizes: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            status = (entry / "status").read_text()
+        except OSError:
+            continue
+        children.setdefault(int(fields[1]), []).append(int(entry.name))
+        for line in status.splitlines():
+            if line.startswith("VmRSS:"):
+                sizes[int(entry.name)] = int(line.split()[1])
+    total, todo = 0, [root_pid]
+    while todo:
+        pid = todo.pop()
+        total += sizes.get(pid, 0)
+        todo.extend(children.get(pid, []))
+    return total
+
+
+def cpython_share(games: list, seconds: float, pure: bool) -> tuple[int, float]:
+    if pure:
+        os.environ["CANFIELD_PURE_PYTHON"] = "1"
+    try:
+        definite, started = 0, time.process_time()
+        for game in games:
+            found = hint(game, time_limit=seconds, clock=time.process_time)
+            if found.verdict is not Verdict.UNKNOWN and (
+                found.move is not None or found.undo is not None or found.hopeless
+            ):
+                definite += 1
+        return definite, time.process_time() - started
+    finally:
+        os.environ.pop("CANFIELD_PURE_PYTHON", None)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--site", type=Path, default=ROOT / "dist" / "web")
+    parser.add_argument("--taps", type=int, default=100)
+    parser.add_argument("--hints", type=int, default=20, help="bench_hint positions (0: none)")
+    parser.add_argument("--hint-seconds", type=float, default=3.0)
+    args = parser.parse_args()
+    if not (args.site / "sw.js").is_file():
+        sys.exit(f"no built site at {args.site}: run `make web` first")
+    rng = random.Random(1)  # bench_hint's seed, so the positions are its first ones
+    games = [position(rng, 3, 80) for _ in range(args.hints)]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "canfield", "web", "--port", "0", "--dir", str(args.site)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert server.stdout is not None
+        url = server.stdout.readline().split(" at ", 1)[1].split(" ", 1)[0]
+        options = {"taps": args.taps, "hints": [g.to_dict() for g in games]}
+        options["hintSeconds"] = args.hint_seconds
+        bench = subprocess.Popen(
+            ["node", str(ROOT / "benchmarks" / "bench_web.mjs"), url, json.dumps(options)],
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+        )
+        assert bench.stdout is not None
+        first = json.loads(bench.stdout.readline())
+        pid = first["browserPid"]
+        time.sleep(0.5)
+        rss_before = rss_kib(pid) if pid else 0
+        peak = [rss_before]
+
+        def sample() -> None:
+            while bench.poll() is None:
+                peak[0] = max(peak[0], rss_kib(pid) if pid else 0)
+                time.sleep(0.5)
+
+        sampler = threading.Thread(target=sample, daemon=True)
+        sampler.start()
+        lines = list(bench.stdout)
+        if bench.wait() != 0:
+            sys.exit("the browser benchmark failed")
+        out = json.loads(lines[-1])
+    finally:
+        server.terminate()
+        server.wait()
+    raw, zipped = build_web.sizes(args.site)
+    taps = sorted(out["taps"])
+    p99 = taps[min(len(taps) - 1, int(len(taps) * 0.99))]
+    print("browser build, headless chromium (wall ms from navigation)")
+    print(f"  bare Pyodide start: cold {out['bareCold']:.0f} ms, warm {out['bareWarm']:.0f} ms")
+    cold, warm = out["cold"]["table"], out["warm"]["table"]
+    print(
+        f"  painted table: cold {cold:.0f} ms ({cold / out['bareCold']:.2f}x bare), "
+        f"warm {warm:.0f} ms ({warm / out['bareWarm']:.2f}x bare warm)"
+    )
+    splash = out["cold"]["splash"], out["warm"]["splash"]
+    print(f"  splash painted: cold {splash[0]:.0f} ms, warm {splash[1]:.0f} ms")
+    print(
+        f"  tap -> repaint over {len(taps)} taps: p50 {statistics.median(taps):.1f} ms, "
+        f"p99 {p99:.1f} ms"
+    )
+    print(f"  download: {raw / 2**20:.1f} MiB, {zipped / 2**20:.2f} MiB gzipped")
+    print(
+        f"  memory: wasm heap {out['heap'] / 2**20:.0f} MiB, page JS heap "
+        f"{(out['jsHeap'] or 0) / 2**20:.0f} MiB, browser RSS {rss_before / 1024:.0f} MiB "
+        f"empty, peak {peak[0] / 1024:.0f} MiB (+{(peak[0] - rss_before) / 1024:.0f} MiB)"
+    )
+    if args.hints:
+        browser = sum(1 for h in out["hints"] if h["definite"])
+        pure, pure_s = cpython_share(games, args.hint_seconds, pure=True)
+        core, core_s = cpython_share(games, args.hint_seconds, pure=False)
+        print(f"  Hint at {args.hint_seconds:g} s on bench_hint's first {args.hints} positions:")
+        print(f"    browser (Pyodide, wall clock): {browser}/{args.hints} definite")
+        print(f"    CPython pure-Python search:    {pure}/{args.hints} ({pure_s:.0f} CPU-s)")
+        print(f"    CPython with the C core:       {core}/{args.hints} ({core_s:.0f} CPU-s)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,289 @@
+"""The browser build in a real browser (Debian's chromium, headless), as a player meets it.
+
+Page loads cost seconds, so the tests share two journeys — a desktop one and a phone
+one — each a single browser context walked through many steps; every test below asserts
+one behaviour on what its part of the journey saw. The winning line comes from the
+solver here in CPython; each of its actions becomes what a player does (a tap where
+the tap rule plays that move, else a drag), and every name and sentence the page shows
+is checked against what the engine and canfield.presentation say in CPython.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from typing import Any
+
+import pytest
+from web_harness import scenario_process, start_server
+
+from canfield import Game
+from canfield.cards import CARDS
+from canfield.i18n import set_language
+from canfield.moves import FOUNDATION, Move
+from canfield.presentation.answers import hint_sentence
+from canfield.presentation.narration import change_sentence
+from canfield.presentation.piles import PILES, pile_spoken_name
+from canfield.solver import Verdict, solve
+from canfield.web.boot import boot_texts
+from canfield.web.session import pile_id
+
+EXAMPLE = "CF1-D3-AAAAACL"
+"""Columns 6C KH QH AS, reserve top QC: QC goes on KH, 6C may not go on QH."""
+WINNABLE = "CF1-D3-AAAAAAE"
+"""A deal the solver wins quickly, whose line needs drags too (the tap rule goes elsewhere)."""
+SLOW = "CF1-D3-AAAAAEB"
+"""A deal whose hint the pure-Python search does not settle in 3 s: there is time to cancel."""
+MID = 25
+JOURNEY_LIMIT = 900.0
+"""Seconds a journey may take before it is killed (it takes well under one on an idle machine)."""
+
+# Both journeys' tests run in one xdist worker (make unit: --dist loadgroup), so each
+# journey's browser runs once, not once per worker.
+pytestmark = pytest.mark.xdist_group("browser")
+
+
+def _target(game: Game, move: Move) -> str:
+    if move.target == FOUNDATION:
+        card = int(move.card or 0)
+        return f"foundation-{game.state.foundation_order.index(card // 13)}"
+    return f"column-{move.target}"
+
+
+def gestures_for(game: Game, line: tuple[Move, ...]) -> list[list[str]]:
+    """What a player does for each action of ``line``, played on ``game`` as it goes."""
+    out = []
+    for move in line:
+        if move.card is None:
+            out.append(["stock"])
+        elif game.tap_move(move.card) == move:
+            out.append(["tap", str(CARDS[int(move.card)])])
+        else:
+            out.append(["drag", str(CARDS[int(move.card)]), _target(game, move)])
+        game.play(move)
+    return out
+
+
+def names(game: Game, lang: str = "en") -> dict[str, str]:
+    """Each pile's ARIA name as the desktop app gives it."""
+    set_language(lang)
+    try:
+        return {pile_id(p): pile_spoken_name(game.state, p, lang) for p in PILES}
+    finally:
+        set_language("en")
+
+
+def table(snapshot: dict[str, Any]) -> dict[str, Any]:
+    """What is on the table and in the status bar (not the last sentence said)."""
+    return {key: value for key, value in snapshot.items() if key != "message"}
+
+
+def shown(snapshot: dict[str, Any]) -> dict[str, str]:
+    return {p["id"]: p["name"] for p in snapshot["piles"]}
+
+
+@pytest.fixture(scope="module")
+def line() -> tuple[Move, ...]:
+    found = solve(Game.from_code(WINNABLE), time_limit=None, node_limit=200_000)
+    assert found.verdict is Verdict.WON
+    return found.line
+
+
+def _run_journey(site: Any, steps: list[dict[str, Any]], **options: Any) -> dict[str, Any]:
+    """Run a journey on its own server; a ``stop-server`` step stops it mid-way."""
+    own = start_server(site)
+    process = scenario_process("journey", own.url, steps=steps, **options)
+    watchdog = threading.Timer(JOURNEY_LIMIT, process.kill)  # a hung browser fails, never hangs
+    watchdog.start()
+    try:
+        assert process.stdout is not None and process.stdin is not None
+        out = []
+        for text in process.stdout:
+            if text.strip() == "STOP":
+                own.stop()
+                process.stdin.write("stopped\n")
+                process.stdin.flush()
+            else:
+                out.append(text)
+        process.wait(timeout=60)
+        err = process.stderr.read() if process.stderr else ""
+    finally:
+        watchdog.cancel()
+        own.stop()
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 0, err[-4000:]
+    seen: dict[str, Any] = json.loads(out[-1])
+    return seen
+
+
+@pytest.fixture(scope="module")
+def desktop(site: Any, line: tuple[Move, ...]) -> dict[str, Any]:
+    gestures = gestures_for(Game.from_code(WINNABLE), line)
+    steps: list[dict[str, Any]] = [
+        {"do": "goto", "code": EXAMPLE, "name": "first"},
+        {"do": "snapshot", "name": "first"},
+        {"do": "drag", "card": "QC", "pile": "column-1", "name": "good"},
+        {"do": "drag", "card": "6C", "pile": "column-2", "name": "bad"},
+        {"do": "snapshot", "name": "after_drags"},
+        {"do": "keys", "keys": ["Control+z", "Control+y", "Backspace"], "name": "undo_keys"},
+        {"do": "snapshot", "name": "after_undo"},
+        {"do": "keys", "keys": ["h"], "name": "hint_started"},
+        {"do": "gestures", "list": [["stock"]]},
+        {"do": "live", "name": "while_thinking"},
+        {"do": "wait-message", "prefix": "Hint", "name": "hint"},
+        {"do": "keys", "keys": ["Control+z"], "name": "undo_draw"},
+        {"do": "focus"},
+        {
+            "do": "keys",
+            "keys": [*["ArrowLeft"] * 5, "Enter", *["ArrowRight"] * 6, "Enter"],
+            "name": "keyboard",
+        },
+        {"do": "snapshot", "name": "after_keyboard"},
+        {"do": "goto", "code": SLOW, "name": "slow"},
+        {"do": "keys", "keys": ["h", "Escape"], "name": "cancel"},
+        {"do": "wait", "ms": 5000, "name": "after_cancel"},
+        {"do": "goto", "code": WINNABLE, "name": "winnable"},
+        {"do": "gestures", "list": gestures[:MID]},
+        {"do": "snapshot", "name": "mid"},
+        {"do": "reload"},
+        {"do": "snapshot", "name": "mid_reloaded"},
+        {"do": "keys", "keys": ["Control+d"], "name": "described"},
+        {"do": "gestures", "list": gestures[MID:]},
+        {"do": "live", "name": "won_live"},
+        {"do": "snapshot", "name": "won"},
+        {"do": "plant", "key": "game", "value": "{not json"},
+        {"do": "reload"},
+        {"do": "snapshot", "name": "damaged"},
+        {"do": "keys-stored", "name": "stored"},
+        {"do": "controlled"},
+        {"do": "gestures", "list": [["stock"], ["stock"]]},
+        {"do": "snapshot", "name": "before_offline"},
+        {"do": "stop-server"},
+        {"do": "reload"},
+        {"do": "snapshot", "name": "offline"},
+    ]
+    return _run_journey(site, steps)
+
+
+def test_no_page_errors_on_the_whole_desktop_journey(desktop: dict[str, Any]) -> None:
+    assert desktop["errors"] == []
+
+
+def test_first_visit_shows_the_splash_then_piles_named_as_on_the_desktop(
+    desktop: dict[str, Any],
+) -> None:
+    assert desktop["first.splash"] in boot_texts("en").values()
+    assert shown(desktop["first"]) == names(Game.from_code(EXAMPLE))
+    items = {p["id"]: p["items"] for p in desktop["first"]["piles"]}
+    assert items["column-1"] == ["king of hearts"]  # each face-up card named by the engine
+    assert items["reserve-0"] == ["queen of clubs"]
+
+
+def test_a_drag_highlights_its_pile_and_a_refused_drop_returns_saying_why(
+    desktop: dict[str, Any],
+) -> None:
+    assert desktop["good"] == ["column-1"]  # the legal pile lit while dragging
+    assert desktop["good.said"] == "queen of clubs to column 2. reserve: 8 of hearts on top"
+    assert desktop["bad"] == []  # no pile lit over a pile that refuses
+    assert desktop["bad.said"] == "6 of clubs cannot go on queen of hearts"
+    game = Game.from_code(EXAMPLE)
+    game.play("QC>2")
+    assert shown(desktop["after_drags"]) == names(game)  # 6C went back to column 1
+
+
+def test_undo_and_redo_keys_say_what_they_did(desktop: dict[str, Any]) -> None:
+    undone, redone, undone_again = desktop["undo_keys"]
+    assert undone == "Undone: queen of clubs to column 2"
+    assert redone.startswith("Redone: queen of clubs to column 2")
+    assert undone_again == undone
+    assert shown(desktop["after_undo"]) == names(Game.from_code(EXAMPLE))
+
+
+def test_hint_thinks_in_its_own_worker_and_can_be_cancelled(desktop: dict[str, Any]) -> None:
+    assert desktop["hint_started"] == ["Thinking…"]
+    # the table answered a tap while the solver was thinking
+    assert desktop["while_thinking"].startswith("3 cards drawn")
+    game = Game.from_code(EXAMPLE)
+    assert desktop["hint"] in {hint_sentence(game.state, move, "en") for move in game.legal_moves()}
+    assert desktop["cancel"][0] == "Thinking…"
+    # stopped: past the 3 s budget, no answer came (not even "No hint found in time")
+    assert desktop["after_cancel"] == "Thinking…"
+
+
+def test_the_keys_walk_the_piles_pick_up_and_put_down(desktop: dict[str, Any]) -> None:
+    said = desktop["keyboard"]
+    assert said[5] == "queen of clubs picked up"  # Enter on the reserve
+    assert said[-1] == "queen of clubs to column 2. reserve: 8 of hearts on top"
+    game = Game.from_code(EXAMPLE)
+    game.play("QC>2")
+    assert shown(desktop["after_keyboard"]) == names(game)
+
+
+def test_reload_mid_game_finds_the_same_position(
+    desktop: dict[str, Any], line: tuple[Move, ...]
+) -> None:
+    assert table(desktop["mid_reloaded"]) == table(desktop["mid"])
+    game = Game.from_code(WINNABLE)
+    for move in line[:MID]:
+        game.play(move)
+    assert desktop["described"] == [game.describe("en")]  # Ctrl+D reads the engine's position
+    assert shown(desktop["mid"]) == names(game)
+
+
+def test_a_whole_winning_game_by_taps_and_drags(
+    desktop: dict[str, Any], line: tuple[Move, ...]
+) -> None:
+    gestures = gestures_for(Game.from_code(WINNABLE), line)
+    assert any(g[0] == "drag" for g in gestures) and any(g[0] == "tap" for g in gestures)
+    game = Game.from_code(WINNABLE)
+    for move in line:
+        game.play(move)
+    assert game.is_won
+    assert desktop["won"]["won"] is True
+    assert "You won!" in desktop["won_live"]
+    assert f"Score: {game.score}" in desktop["won"]["status"]
+    assert shown(desktop["won"]) == names(game)
+
+
+def test_a_damaged_saved_game_is_set_aside_with_a_message(desktop: dict[str, Any]) -> None:
+    assert "Your saved game could not be read" in desktop["damaged"]["message"]
+    assert any(key.startswith("damaged-game-") for key in desktop["stored"])  # kept, not lost
+    assert len(desktop["damaged"]["piles"]) == 11  # and a table, not a blank page
+
+
+def test_offline_reload_with_the_server_stopped(desktop: dict[str, Any]) -> None:
+    assert table(desktop["offline"]) == table(desktop["before_offline"])
+    assert desktop["offline"]["piles"][1]["name"] == "waste, 6 cards"
+
+
+@pytest.fixture(scope="module")
+def phone(site: Any) -> dict[str, Any]:
+    steps: list[dict[str, Any]] = [
+        {"do": "goto", "code": EXAMPLE, "name": "first"},
+        {"do": "snapshot", "name": "first"},
+        {"do": "gestures", "list": [["tap", "QC"], ["stock"]]},
+        {"do": "live", "name": "said"},
+        {"do": "snapshot", "name": "after"},
+    ]
+    return _run_journey(
+        site, steps, viewport={"width": 390, "height": 844}, touch=True, locale="hu-HU"
+    )
+
+
+def test_a_phone_in_hungarian_plays_by_touch(phone: dict[str, Any]) -> None:
+    assert phone["errors"] == []
+    assert phone["first.splash"] in boot_texts("hu").values()
+    assert shown(phone["first"]) == names(Game.from_code(EXAMPLE), "hu")
+    game = Game.from_code(EXAMPLE)
+    game.play("QC>2")
+    game.play("s")
+    assert shown(phone["after"]) == names(game, "hu")
+    set_language("hu")
+    try:
+        drawn = change_sentence(
+            "play", Game.from_code(EXAMPLE).state, game.state, Move.parse("s"), "hu"
+        )
+    finally:
+        set_language("en")
+    assert phone["said"] == drawn

@@ -1,0 +1,70 @@
+/** The shape of what canfield.web.session returns: the position, placed and named by Python. */
+
+export type Rect = [number, number, number, number];
+
+export interface PileView {
+  id: string;
+  name: string;
+  rect: Rect;
+  slot: Rect;
+  mark: string;
+  cards: string[];
+  reach: number;
+}
+
+export interface CardView {
+  id: string;
+  name: string;
+  rank: string;
+  suit: string;
+  red: boolean;
+  x: number;
+  y: number;
+  z: number;
+  up: boolean;
+  /** Face up and not covered: an item of its pile (a card under the waste's fan is not). */
+  shown: boolean;
+  pile: string;
+  playable: boolean;
+}
+
+export interface Note {
+  rect: Rect;
+  text: string;
+}
+
+export interface Labels {
+  [key: string]: string;
+}
+
+export interface View {
+  lang: string;
+  code: string;
+  deck: string;
+  variant: string;
+  title: string;
+  card: [number, number];
+  size: [number, number];
+  portrait: boolean;
+  piles: PileView[];
+  cards: CardView[];
+  notes: Note[];
+  status: { [key: string]: string };
+  can_undo: boolean;
+  can_redo: boolean;
+  won: boolean;
+  labels: Labels;
+}
+
+/** An action's answer: the view to draw, the sentence to speak, the game to save. */
+export interface ActionReply {
+  ok: boolean;
+  error?: string;
+  view?: View;
+  say?: string;
+  save?: unknown;
+  changed?: boolean;
+  damaged?: string | null;
+  won?: unknown;
+  finished?: unknown;
+}
