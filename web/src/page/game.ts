@@ -91,7 +91,7 @@ export class GamePage {
     main.addEventListener("pointercancel", () => this.cancelDrag());
     main.addEventListener("click", (e) => this.keyboardClick(e));
     main.addEventListener("contextmenu", (e) => e.preventDefault());
-    document.addEventListener("keydown", (e) => void this.key(e));
+    document.addEventListener("keydown", (e) => this.key(e));
     window.addEventListener("resize", () => {
       window.clearTimeout(this.resizeTimer);
       this.resizeTimer = window.setTimeout(() => void this.resize(), 120);
@@ -496,29 +496,35 @@ export class GamePage {
 
   // -- keys --------------------------------------------------------------------------
 
-  private async key(event: KeyboardEvent): Promise<void> {
-    if (event.target instanceof HTMLInputElement || document.querySelector("dialog[open]")) return;
+  /** A key of the desktop app; the default is stopped at once, before Python answers. */
+  private key(event: KeyboardEvent): void {
+    const run = this.keyAction(event);
+    if (run === null) return;
+    event.preventDefault();
+    void run();
+  }
+
+  private keyAction(event: KeyboardEvent): (() => Promise<void> | void) | null {
+    if (event.target instanceof HTMLInputElement || document.querySelector("dialog[open]")) return null;
     const ctrl = event.ctrlKey || event.metaKey;
-    const key = event.key;
-    let handled = true;
-    if (ctrl && !event.shiftKey && key.toLowerCase() === "z") await this.action("undo");
-    else if (ctrl && key.toLowerCase() === "y") await this.action("redo");
-    else if (!ctrl && key === "Backspace") await this.action("undo");
-    else if (ctrl && key.toLowerCase() === "d") await this.action("describe");
-    else if (ctrl && key.toLowerCase() === "n") await this.action("new");
-    else if (ctrl && key.toLowerCase() === "c" && !window.getSelection()?.toString()) await this.action("copy");
-    else if (!ctrl && !event.altKey && key.toLowerCase() === "d") await this.stock();
-    else if (!ctrl && !event.altKey && key.toLowerCase() === "h") await this.action("hint");
-    else if (ctrl && key.toLowerCase() === "m") await this.action("show");
-    else if (key === "Escape") {
-      if (this.thinking !== null || this.showing) this.cancelThinking();
-      else this.putBack();
+    const plain = !ctrl && !event.altKey;
+    const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+    if (ctrl && !event.shiftKey && key === "z") return () => this.action("undo");
+    if (ctrl && key === "y") return () => this.action("redo");
+    if (plain && key === "Backspace") return () => this.action("undo");
+    if (ctrl && key === "d") return () => this.action("describe");
+    if (ctrl && key === "n") return () => this.action("new");
+    if (ctrl && key === "c" && !window.getSelection()?.toString()) return () => this.action("copy");
+    if (ctrl && key === "m") return () => this.action("show");
+    if (plain && key === "d") return () => this.stock();
+    if (plain && key === "h") return () => this.action("hint");
+    if (key === "Escape") {
+      return () => (this.thinking !== null || this.showing ? this.cancelThinking() : this.putBack());
     }
-    else if (key.startsWith("Arrow") && this.tableHasFocus()) this.moveFocus(key);
-    else if ((key === "Enter" || key === " ") && this.tableHasFocus()) {
-      await this.press(this.focusPile, this.focusedCard());
-    } else handled = false;
-    if (handled) event.preventDefault();
+    if (!this.tableHasFocus()) return null;
+    if (key.startsWith("Arrow")) return () => this.moveFocus(key);
+    if (key === "Enter" || key === " ") return () => this.press(this.focusPile, this.focusedCard());
+    return null;
   }
 
   private tableHasFocus(): boolean {
