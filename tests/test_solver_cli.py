@@ -55,3 +55,48 @@ def test_bad_input_exits_2(args: list[str], capsys: pytest.CaptureFixture[str]) 
     assert code == 2
     err = capsys.readouterr().err.strip()
     assert err and len(err.splitlines()) == 1
+
+
+def _open_rainbow_deck() -> str:
+    """Rainbow draw 1, deal 1,000,000: open after minutes of search (docs/solver.md)."""
+    from canfield.deal import deck_for_deal
+
+    return Game.from_deck(deck_for_deal(1_000_000), 1, "rainbow").deck_string
+
+
+def test_cpu_time_limit_is_counted_on_the_process_cpu_clock(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The budget is read off ``time.process_time``: a fake CPU clock that runs fast ends it."""
+    import canfield.cli.solve as solve_cli
+
+    ticks = iter(range(10**9))
+    monkeypatch.setattr(solve_cli.time, "process_time", lambda: next(ticks) * 0.05)
+    args = ["solve", "--deck", _open_rainbow_deck(), "--variant", "rainbow", "--draw", "1"]
+    assert main([*args, "--cpu-time-limit", "3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["verdict"] == "unknown"
+    # 3 s of the fake clock is 60 of its reads: a few slices, far from a real search's reach
+    assert 3.0 <= data["seconds"] < 6.0
+    assert next(ticks) < 400
+
+
+def test_cpu_time_limit_spends_that_much_cpu(capsys: pytest.CaptureFixture[str]) -> None:
+    """Unknown after the limit, and the process really spent that much CPU time on it."""
+    import time
+
+    args = ["solve", "--deck", _open_rainbow_deck(), "--variant", "rainbow", "--draw", "1"]
+    started = time.process_time()
+    assert main([*args, "--cpu-time-limit", "0.4", "--json"]) == 0
+    spent = time.process_time() - started
+    data = json.loads(capsys.readouterr().out)
+    assert data["verdict"] == "unknown"
+    assert 0.4 <= data["seconds"] <= spent
+
+
+def test_time_limits_are_one_or_the_other(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["solve", "CF1-D3-AAAAACL", "--time-limit", "1", "--cpu-time-limit", "1"])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--cpu-time-limit" in err

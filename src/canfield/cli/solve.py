@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import time
 from typing import Any
 
 from canfield.cli.common import add_position_arguments, state_from_arguments
@@ -40,13 +41,21 @@ def _table_limit(text: str) -> int:
 def register(sub: Any) -> None:
     parser = sub.add_parser("solve", help="decide whether a position can be won, with a line")
     add_position_arguments(parser, notation=True)
-    parser.add_argument(
+    budget = parser.add_mutually_exclusive_group()
+    budget.add_argument(
         "--time-limit",
         type=_time_limit,
         default=DEFAULT_TIME_LIMIT,
         metavar="S",
         help=f"seconds to search before answering 'unknown' (default {DEFAULT_TIME_LIMIT:g},"
         f" at most {MAX_TIME_LIMIT:g})",
+    )
+    budget.add_argument(
+        "--cpu-time-limit",
+        type=_time_limit,
+        metavar="S",
+        help="the same limit in seconds of this process's CPU time, as the survey counts it:"
+        " a busy machine makes the answer slower, never less definite",
     )
     parser.add_argument(
         "--table-limit",
@@ -61,10 +70,12 @@ def register(sub: Any) -> None:
 
 def _solve(args: argparse.Namespace) -> int:
     state, game = state_from_arguments(args)
+    cpu = args.cpu_time_limit is not None
     result = solve(
         state if game is None else game,
-        time_limit=args.time_limit,
+        time_limit=args.cpu_time_limit if cpu else args.time_limit,
         table_limit=args.table_limit,
+        clock=time.process_time if cpu else time.perf_counter,
     )
     line = [m.notation() for m in result.line]
     if args.json:
