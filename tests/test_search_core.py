@@ -291,6 +291,10 @@ def test_bad_input_to_the_core_is_refused_with_a_clear_error() -> None:
         _core.Search(args[0], 99, *args[2:], good, options, 10, None)
     with pytest.raises(TypeError, match="Table"):
         _core.Search(*args, good, options, 10, set())
+    with pytest.raises(ValueError, match="probe must be"):
+        _core.Search(*args, good, options, 10, None, -1)
+    with pytest.raises(ValueError, match="inside a blind search"):
+        _core.Search(*args, good, (True, True, True, True, 0), 10, None, 100)
     assert Move.DRAW  # the action the core never makes: taps are realize's
 
 

@@ -16,6 +16,7 @@
 #include <Python.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <limits.h>
 #include <string.h>
 
 #define NCARDS 52
@@ -215,7 +216,9 @@ typedef struct {
     uint8_t key[KEYMAX];
 } Frame;
 
-typedef struct {
+typedef struct SearchObject SearchObject;
+
+struct SearchObject {
     PyObject_HEAD
     Rules rules;
     int symmetry, take_backs, safe_up, blind;
@@ -234,9 +237,15 @@ typedef struct {
     int verdict;
     int running; /* run() is going on, without the GIL */
     PyObject *won; /* list of (card, target) when won */
-} SearchObject;
+    long long probe;      /* P7: a blind search of at most this many positions (0: off) */
+    TableObject *lost;    /* P7: the blind keys the probes proved lost */
+    SearchObject *prober; /* P7: the blind search the probes reuse (plain C memory) */
+    TableObject *also;    /* in a prober: the keys of `lost`, skipped as seen */
+};
 
 static PyTypeObject SearchType;
+static int probe_lost(SearchObject *s, const Pos *q, int stack, long long *spent);
+static void free_prober(SearchObject *b);
 
 typedef struct {
     uint8_t card[NCARDS];
@@ -724,14 +733,19 @@ static int read_table(PyObject *o, uint8_t table[NCARDS][NCARDS], uint8_t *lens)
 static int search_init(SearchObject *s, PyObject *args, PyObject *kwds) {
     PyObject *talon, *reserve, *found, *columns, *rules, *options, *known;
     int pointer, recycles;
-    long long table_limit;
-    static char *names[] = {"talon", "pointer", "reserve", "foundations", "columns", "recycles",
-                            "rules", "options", "table_limit", "known_lost", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "SiSSO!iO!O!LO", names, &talon, &pointer,
+    long long table_limit, probe = 0;
+    static char *names[] = {"talon",  "pointer",     "reserve",    "foundations", "columns",
+                            "recycles", "rules",     "options",    "table_limit", "known_lost",
+                            "probe",  NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "SiSSO!iO!O!LO|L", names, &talon, &pointer,
                                      &reserve, &found, &PyTuple_Type, &columns, &recycles,
                                      &PyTuple_Type, &rules, &PyTuple_Type, &options, &table_limit,
-                                     &known))
+                                     &known, &probe))
         return -1;
+    if (probe < 0 || probe > 1000000000LL) {
+        PyErr_SetString(PyExc_ValueError, "probe must be 0 to 10**9 positions");
+        return -1;
+    }
     if (s->frames) {
         PyErr_SetString(PyExc_RuntimeError, "a search is set up once");
         return -1;
@@ -764,6 +778,12 @@ static int search_init(SearchObject *s, PyObject *args, PyObject *kwds) {
     s->shuffle = seed != 0;
     s->rng = seed;
     s->table_limit = table_limit;
+    if (probe && s->blind) {
+        PyErr_SetString(PyExc_ValueError, "no probes (P7) inside a blind search");
+        return -1;
+    }
+    s->probe = probe;
+    if (probe && !(s->lost = table_new())) return -1;
     Pos p;
     memset(&p, 0, sizeof p);
     int n = read_bytes(talon, p.talon, NCARDS, "talon");
@@ -853,6 +873,8 @@ static PyObject *search_new(PyTypeObject *type, PyObject *args, PyObject *kwds) 
 
 static void search_dealloc(SearchObject *s) {
     release_search(s);
+    free_prober(s->prober);
+    Py_XDECREF(s->lost);
     Py_XDECREF(s->table);
     Py_XDECREF(s->won);
     Py_TYPE(s)->tp_free((PyObject *)s);
@@ -875,6 +897,8 @@ static PyObject *moves_list(const Cand *c, size_t n) {
 static void finish(SearchObject *s, int verdict) {
     s->verdict = verdict;
     release_search(s);
+    free_prober(s->prober);
+    s->prober = NULL;
     if (verdict == WON) { /* the table proves nothing: let it go */
         TableObject *empty = table_new();
         Py_XSETREF(s->table, empty);
@@ -883,6 +907,7 @@ static void finish(SearchObject *s, int verdict) {
 }
 
 enum { STEP_MORE = 0, STEP_WON = 1, STEP_LOST = 2, STEP_STOP = 3, STEP_NOMEM = -1 };
+
 
 /* Up to `steps` steps of the search; touches no Python object (runs without the GIL). */
 static int advance(SearchObject *s, long long *nodes_io, long long stop, Cand *winning, int steps) {
@@ -937,6 +962,11 @@ static int advance(SearchObject *s, long long *nodes_io, long long stop, Cand *w
         uint64_t h = hash_key(key, kn);
         int seen;
         size_t slot = table_find(table, h, key, kn, &seen);
+        if (s->also) {
+            int lost;
+            table_find(s->also, h, key, kn, &lost);
+            if (lost) continue;
+        }
         if (seen || (s->temp_head[h & (TEMP_BUCKETS - 1)] >= 0 && temp_find(s, h, key, kn)))
             continue;
         g->temporary = (long long)table->count >= s->table_limit;
@@ -950,6 +980,22 @@ static int advance(SearchObject *s, long long *nodes_io, long long stop, Cand *w
             status = STEP_NOMEM;
             break;
         }
+        if (s->probe) {
+            int stack = g->pos.talon_len < f->pos.talon_len || g->pos.reserve_len < f->pos.reserve_len;
+            long long spent = 0;
+            int lost = probe_lost(s, &g->pos, stack, &spent);
+            nodes += spent;
+            steps -= spent > INT_MAX ? INT_MAX : (int)spent;
+            if (lost < 0) {
+                nodes++;
+                status = STEP_NOMEM;
+                break;
+            }
+            if (lost) { /* P7: a blind loss is a loss; it stays in the table as seen */
+                nodes++;
+                continue;
+            }
+        }
         g->move = c;
         fill_frame(s, g); /* cannot fail: the candidates were reserved above */
         if (g->temporary) s->temp_head[h & (TEMP_BUCKETS - 1)] = (int32_t)s->nframes;
@@ -958,6 +1004,96 @@ static int advance(SearchObject *s, long long *nodes_io, long long stop, Cand *w
     }
     *nodes_io = nodes;
     return status;
+}
+
+/* A table in plain C memory (a prober's own: never seen by Python). */
+static int table_plain(TableObject *t) {
+    memset(t, 0, sizeof *t);
+    return table_init_slots(t, 1 << 12);
+}
+
+static void table_empty(TableObject *t) {
+    if (t->count) memset(t->slots, 0, (t->mask + 1) * sizeof(uint64_t));
+    t->count = 0;
+    t->arena_len = 0;
+}
+
+static void free_prober(SearchObject *b) {
+    if (!b) return;
+    release_search(b);
+    if (b->table) {
+        free(b->table->slots);
+        free(b->table->arena);
+        free(b->table);
+    }
+    free(b);
+}
+
+/* The blind search the probes of s reuse: s's rules and options, blind, no shuffle. */
+static SearchObject *make_prober(const SearchObject *s) {
+    SearchObject *b = calloc(1, sizeof *b);
+    if (!b) return NULL;
+    b->rules = s->rules;
+    b->symmetry = s->symmetry;
+    b->take_backs = s->take_backs;
+    b->safe_up = s->safe_up;
+    b->blind = 1;
+    memcpy(b->reserve, s->reserve, sizeof b->reserve);
+    b->reserve_size = s->reserve_size;
+    b->table_limit = LLONG_MAX;
+    b->also = s->lost;
+    b->table = malloc(sizeof(TableObject));
+    b->temp_head = malloc(TEMP_BUCKETS * sizeof(int32_t));
+    if (!b->table || table_plain(b->table) < 0 || !b->temp_head) {
+        free_prober(b);
+        return NULL;
+    }
+    memset(b->temp_head, -1, TEMP_BUCKETS * sizeof(int32_t));
+    return b;
+}
+
+/* P7 (search.Search._probe_lost): 1 if q's blind key was proved lost, or (`stack`: a stack
+ * card was just played) a blind search of at most s->probe positions from q proves it lost (0 if not, -1 without memory); *spent: the positions it searched. Every key
+ * of a probe that ends lost is lost, so they go into s->lost (while it holds less than a
+ * quarter of table_limit) and answer later probes at once. */
+static int probe_lost(SearchObject *s, const Pos *q, int stack, long long *spent) {
+    *spent = 0;
+    if (!s->prober && !(s->prober = make_prober(s))) return -1;
+    SearchObject *b = s->prober;
+    uint8_t key[KEYMAX];
+    int kn = make_key(b, q, key);
+    uint64_t h = hash_key(key, kn);
+    int found;
+    table_find(s->lost, h, key, kn, &found);
+    if (found) return 1;
+    if (!stack) return 0; /* only remembered losses away from a stack card's play */
+    table_empty(b->table);
+    b->nframes = b->ncands = 0;
+    if (reserve_frame(b) < 0) return -1;
+    Frame *root = &b->frames[0];
+    memset(root, 0, sizeof(Frame));
+    root->pos = *q;
+    root->temp_next = -1;
+    size_t slot = table_find(b->table, h, key, kn, &found);
+    if (table_put(b->table, slot, h, key, kn) < 0 || fill_frame(b, root) < 0) return -1;
+    b->nframes = 1;
+    long long nodes = 1;
+    Cand winning;
+    int status = advance(b, &nodes, 1 + s->probe, &winning, INT_MAX);
+    *spent = nodes;
+    if (status == STEP_NOMEM) return -1;
+    if (status != STEP_LOST) return 0;
+    if ((long long)s->lost->count < s->table_limit / 4) {
+        const TableObject *t = b->table;
+        for (size_t off = 0; off < t->arena_len; off += (size_t)t->arena[off] + 1) {
+            const uint8_t *k = t->arena + off + 1;
+            int n = t->arena[off];
+            uint64_t hk = hash_key(k, n);
+            size_t at = table_find(s->lost, hk, k, n, &found);
+            if (!found && table_put(s->lost, at, hk, k, n) < 0) return -1;
+        }
+    }
+    return 1;
 }
 
 /* run(deadline, stop, clock): search on until `clock() > deadline` or `stop` positions.

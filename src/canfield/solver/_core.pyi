@@ -27,6 +27,7 @@ class Search:
         options: tuple[bool, bool, bool, bool, int],
         table_limit: int,
         known_lost: Table | None,
+        probe: int = 0,
     ) -> None: ...
     def run(self, deadline: float | None, stop: int | None, clock: Callable[[], float]) -> int: ...
     def expand(

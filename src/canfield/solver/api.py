@@ -125,6 +125,8 @@ BLIND_PART = 1.0
 """The blind search (P6) gets this much of each main slice, until it ends."""
 RESTART_UNIT = 2000
 """Positions in the shortest randomized restart; restart ``i`` gets ``luby(i)`` units."""
+PROBE = 0
+"""P7 in the main search: a blind search of this many positions after each stack card played."""
 
 
 def luby(i: int) -> int:
@@ -227,7 +229,7 @@ def _solve(
     budget = _Budget(time_limit, node_limit, clock)
     if state.is_won:
         return Solution(Verdict.WON, (), 0, 0.0), set()
-    main = Search(state, Options(), table_limit, known_lost)
+    main = Search(state, Options(probe=PROBE), table_limit, known_lost)
 
     def done(result: SearchResult) -> tuple[Solution, LostKeys]:
         line = tuple(realize(state, result.moves)) if result.verdict is Verdict.WON else ()

@@ -144,6 +144,10 @@ class Options:
     """P6: positions alike but for which of the cards the columns cannot tell apart (see
     ``Rules.alias``) lies where in the columns are one node. Its losses are losses; its wins
     prove nothing (and come without moves: a blind line is no line of the game)."""
+    probe: int = 0
+    """P7: at each new position a stack card (talon or reserve) was just played to, a blind
+    search (P6) of at most this many positions; a position it proves lost is not searched.
+    0: off. Only where the blind search holds, and not in a blind search itself."""
     seed: int = 0
     """Non-zero: shuffle the moves within each ordering class with this seed (for restarts)."""
     shuffle: Callable[[list[Candidate]], None] | None = field(
@@ -624,6 +628,11 @@ def _wants_core(options: Options, compiled: bool | None) -> bool:
     return compiled
 
 
+def _probe_size(options: Options, rules: Rules) -> int:
+    """P7's probe size where it holds (the blind search's variants, not in a blind search)."""
+    return options.probe if rules.blind and not options.blind else 0
+
+
 def _core_search(
     root: State,
     cards: tuple[int, ...],
@@ -632,6 +641,7 @@ def _core_search(
     options: Options,
     table_limit: int,
     known_lost: Table | None,
+    probe: int = 0,
 ) -> _core.Search:
     """The compiled search of the (normalized) ``root``, with the variant's tables passed in."""
     rules = rules_of(root)
@@ -660,6 +670,7 @@ def _core_search(
         (options.symmetry, options.take_backs, options.safe_up, options.blind, options.seed),
         table_limit,
         known_lost,
+        probe,
     )
 
 
@@ -750,6 +761,10 @@ class Search:
         """Once the search has proved its root lost: its table, every key in it lost."""
         self._frames: list[_Frame] = []
         self._core: _core.Search | None = None
+        self._also: set[tuple[object, ...]] | None = None
+        """A probe's (P7): blind keys proved lost by earlier probes, skipped as seen."""
+        self._lost_classes: set[tuple[object, ...]] = set()
+        """P7: the blind keys the probes proved lost (at most a quarter of ``table_limit``)."""
         if state.foundations == _WON:
             self.verdict = Verdict.WON
             return
@@ -759,10 +774,17 @@ class Search:
             raise ValueError(f"no blind search in {root.variant}: its part moves read foundations")
         if self.options.blind and (self.options.take_back_rule or self.options.tail_rule):
             raise ValueError("P3 and P4 are proved for the game, not for the blind search")
+        self._probe = _probe_size(self.options, self._rules)
         if _wants_core(self.options, compiled):
             seed = None if isinstance(known_lost, set) else known_lost
             self._core = _core_search(
-                root, cards, pointer, options=self.options, table_limit=table_limit, known_lost=seed
+                root,
+                cards,
+                pointer,
+                options=self.options,
+                table_limit=table_limit,
+                known_lost=seed,
+                probe=self._probe,
             )
             self.nodes = 1
             return
@@ -803,6 +825,8 @@ class Search:
         merge = rules.recycles is None  # unlimited passes: tap-equivalent splits are one node
         table_limit = self.table_limit
         visited = self._visited
+        also = self._also
+        probe = self._probe
         frames = self._frames
         path = self.path
         outcome = Verdict.LOST
@@ -846,11 +870,21 @@ class Search:
                     # as a set: a run that moves a tail to and fro must meet its own key
                     child_watched = tuple(sorted({*watched, *more}))
                     key = (key, child_watched)
+            if also is not None and key in also:
+                continue
             size = len(visited)
             visited.add(key)
             if len(visited) == size:
                 continue
             nodes += 1
+            if probe:
+                stack = len(child_cards) < len(cards) or len(child.reserve) < len(node.reserve)
+                spent, lost = self._probe_lost(child, child_pointer, stack)
+                nodes += spent
+                if lost:  # P7: a blind loss is a loss; it stays in the table as seen
+                    if size >= table_limit:
+                        visited.discard(key)
+                    continue
             if child_reach is None:
                 child_reach = _reach(child_cards, child_pointer, child)
             path.append(move)
@@ -882,6 +916,34 @@ class Search:
             self._visited = set()
             self.table = visited if outcome is Verdict.LOST else set()
         return self.result()
+
+    def _probe_lost(self, child: State, pointer: int, stack: bool) -> tuple[int, bool]:
+        """P7: the positions a blind search of ``child`` spent, and whether it proved it lost.
+
+        A blind key proved lost by an earlier probe is lost (every key of a probe that ends
+        lost is, docs/solver.md), so it is answered at once and later probes skip it.
+        """
+        lost = self._lost_classes
+        if _key(child, pointer, self.options.symmetry, self._rules.alias) in lost:
+            return 0, True
+        if not stack:
+            return 0, False
+        options = self.options
+        blind = Options(
+            symmetry=options.symmetry,
+            take_backs=options.take_backs,
+            safe_up=options.safe_up,
+            blind=True,
+        )
+        # its table never fills: it holds at most probe + 1 positions
+        probing = Search(child, blind, self._probe + 2, compiled=False)
+        probing._also = lost
+        result = probing.run(None, self._probe)
+        if result.verdict is not Verdict.LOST:
+            return result.nodes, False
+        if len(lost) < self.table_limit // 4:
+            lost |= probing.table
+        return result.nodes, True
 
     def _run_core(
         self,
