@@ -5,18 +5,25 @@ CPU time per deal (median, p90, p99, total), and lists the deals left
 unknown; asserts nothing (the targets are in docs/solver.md). The limit is
 CPU time (``time.process_time``): the machine is shared, and wall time
 would measure the neighbours. ``--first`` picks another range of deals (a
-held-out set). ``CANFIELD_PURE_PYTHON=1`` measures the pure-Python search.
+held-out set), ``--unknown-in FILE`` the deals a survey file left unknown
+(an atlas row: ``docs/win-rates/V-dD.csv``). ``--probe 0,2000`` compares
+P7's probe sizes in the same run, deal by deal, one after the other.
+``CANFIELD_PURE_PYTHON=1`` measures the pure-Python search.
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import os
 import statistics
 import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
 
 from canfield.deal import deck_for_deal
-from canfield.solver import Verdict, solve
+from canfield.solver import Verdict, api, solve
 from canfield.solver.search import COMPILED
 from canfield.state import initial_state
 from canfield.variants import VARIANTS, variant_named
@@ -27,42 +34,70 @@ def _quantile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def bench(variant: str, draw: int, first: int, count: int, time_limit: float) -> None:
+@dataclass(slots=True)
+class Tally:
+    """One setting's results over the deals."""
+
+    counts: dict[Verdict, int] = field(default_factory=lambda: dict.fromkeys(Verdict, 0))
+    times: list[float] = field(default_factory=list)
+    nodes: int = 0
+    unknown: list[int] = field(default_factory=list)
+
+
+def bench(
+    variant: str, draw: int, deals: Sequence[int], time_limit: float, probes: Sequence[int | None]
+) -> None:
     rules = variant_named(variant)
-    counts = dict.fromkeys(Verdict, 0)
-    times: list[float] = []
-    nodes = 0
-    unknown: list[int] = []
-    for number in range(first, first + count):
+    tallies = [Tally() for _ in probes]
+    for number in deals:
         state = initial_state(deck_for_deal(number), draw, rules)
-        started = time.process_time()
-        result = solve(state, time_limit=time_limit, clock=time.process_time)
-        times.append(time.process_time() - started)
-        nodes += result.nodes
-        counts[result.verdict] += 1
-        if result.verdict is Verdict.UNKNOWN:
-            unknown.append(number)
-    resolved = count - counts[Verdict.UNKNOWN]
-    print(
-        f"{variant} draw {draw}: deals {first}-{first + count - 1}, {time_limit:g} s CPU limit each"
-    )
-    print(
-        f"  resolved {resolved}/{count} ({100 * resolved / count:.1f}%):"
-        f" won {counts[Verdict.WON]}, lost {counts[Verdict.LOST]},"
-        f" unknown {counts[Verdict.UNKNOWN]}"
-    )
-    print(
-        f"  CPU per deal: median {statistics.median(times):.3f} s,"
-        f" p90 {_quantile(times, 0.9):.2f} s, p99 {_quantile(times, 0.99):.2f} s,"
-        f" total {sum(times):.0f} s"
-    )
+        for probe, tally in zip(probes, tallies, strict=True):
+            if probe is not None:
+                api.PROBE = probe
+            started = time.process_time()
+            result = solve(state, time_limit=time_limit, clock=time.process_time)
+            tally.times.append(time.process_time() - started)
+            tally.nodes += result.nodes
+            tally.counts[result.verdict] += 1
+            if result.verdict is Verdict.UNKNOWN:
+                tally.unknown.append(number)
+    count = len(deals)
+    span = f"deals {deals[0]}-{deals[-1]}" if count else "no deals"
+    if count and deals[-1] - deals[0] + 1 != count:
+        span = f"{count} deals from {deals[0]} to {deals[-1]}"
+    print(f"{variant} draw {draw}: {span}, {time_limit:g} s CPU limit each")
     engine = "Python" if os.environ.get("CANFIELD_PURE_PYTHON", "") not in ("", "0") else "compiled"
     if not COMPILED:
         engine = "Python (the compiled core is not built)"
-    rate = nodes / max(sum(times), 1e-9)
-    print(f"  positions: {nodes:,} in all, {rate:,.0f} a second ({engine})")
-    if unknown:
-        print("  unknown: " + " ".join(map(str, unknown)))
+    for probe, tally in zip(probes, tallies, strict=True):
+        if not count:
+            break
+        times, counts = tally.times, tally.counts
+        label = "" if probe is None else f"  probe {probe}:"
+        resolved = count - counts[Verdict.UNKNOWN]
+        print(
+            f"{label}  resolved {resolved}/{count} ({100 * resolved / count:.1f}%):"
+            f" won {counts[Verdict.WON]}, lost {counts[Verdict.LOST]},"
+            f" unknown {counts[Verdict.UNKNOWN]}"
+        )
+        print(
+            f"  CPU per deal: median {statistics.median(times):.3f} s,"
+            f" p90 {_quantile(times, 0.9):.2f} s, p99 {_quantile(times, 0.99):.2f} s,"
+            f" total {sum(times):.0f} s"
+        )
+        rate = tally.nodes / max(sum(times), 1e-9)
+        print(f"  positions: {tally.nodes:,} in all, {rate:,.0f} a second ({engine})")
+        if tally.unknown:
+            print("  unknown: " + " ".join(map(str, tally.unknown)))
+
+
+def _unknown_deals(path: Path, first: int, count: int) -> list[int]:
+    """The deals a survey file's latest rows leave unknown, the ``count`` from ``first`` on."""
+    latest: dict[int, str] = {}
+    with path.open(encoding="utf-8", newline="") as handle:
+        for row in csv.DictReader(handle):
+            latest[int(row["deal"])] = row["verdict"]  # a retry's row stands for its deal
+    return sorted(d for d, verdict in latest.items() if verdict == "unknown" and d >= first)[:count]
 
 
 def main() -> None:
@@ -72,9 +107,18 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=400)
     parser.add_argument("--time-limit", type=float, default=10.0, help="CPU seconds per deal")
     parser.add_argument("--draw", type=int, choices=(1, 3), action="append")
+    parser.add_argument("--unknown-in", type=Path, help="a survey file: the deals it left unknown")
+    parser.add_argument("--probe", help="P7 probe sizes to compare, e.g. 0,2000")
     args = parser.parse_args()
+    probes: list[int | None] = [None]
+    if args.probe:
+        probes = [int(p) for p in args.probe.split(",")]
     for draw in args.draw or [3, 1]:
-        bench(args.variant, draw, args.first, args.count, args.time_limit)
+        if args.unknown_in:
+            deals: Sequence[int] = _unknown_deals(args.unknown_in, args.first, args.count)
+        else:
+            deals = range(args.first, args.first + args.count)
+        bench(args.variant, draw, deals, args.time_limit, probes)
 
 
 if __name__ == "__main__":
