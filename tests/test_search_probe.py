@@ -42,8 +42,10 @@ def test_every_position_the_probes_prune_is_lost(
     pruned: list[State] = []
     probe_lost = Search._probe_lost
 
-    def recording(search: Search, child: State, pointer: int, stack: bool) -> tuple[int, bool]:
-        spent, lost = probe_lost(search, child, pointer, stack)
+    def recording(
+        search: Search, child: State, pointer: int, stack: bool, budget: int
+    ) -> tuple[int, bool]:
+        spent, lost = probe_lost(search, child, pointer, stack, budget)
         if lost:
             pruned.append(child)
         return spent, lost
@@ -114,3 +116,13 @@ def test_probes_cut_a_long_proof_of_loss_short() -> None:
     assert plain.verdict is Verdict.UNKNOWN
     probed = Search(state, Options(probe=2000)).run(node_limit=100_000)
     assert probed.verdict is Verdict.LOST
+
+
+@pytest.mark.parametrize("compiled", [False, pytest.param(True, marks=needs_core)])
+def test_probes_stay_within_the_node_bound(compiled: bool) -> None:
+    """A probe is cut to what the bound leaves: its positions count, and never past it."""
+    state = initial_state(deck_for_deal(114), 1, RAINBOW)
+    for bound in (1, 7, 300, 2500):
+        found = Search(state, Options(probe=2000), compiled=compiled).run(node_limit=bound)
+        assert found.verdict is Verdict.UNKNOWN
+        assert found.nodes == 1 + bound  # the root, then exactly the bound

@@ -244,7 +244,8 @@ struct SearchObject {
 };
 
 static PyTypeObject SearchType;
-static int probe_lost(SearchObject *s, const Pos *q, int stack, long long *spent);
+static int probe_lost(SearchObject *s, const Pos *q, int stack, long long budget,
+                      long long *spent);
 static void free_prober(SearchObject *b);
 
 typedef struct {
@@ -982,8 +983,10 @@ static int advance(SearchObject *s, long long *nodes_io, long long stop, Cand *w
         }
         if (s->probe) {
             int stack = g->pos.talon_len < f->pos.talon_len || g->pos.reserve_len < f->pos.reserve_len;
-            long long spent = 0;
-            int lost = probe_lost(s, &g->pos, stack, &spent);
+            long long spent = 0, budget = s->probe;
+            /* never past the search's own bound: nodes + 1 (this one) + the probe's at most */
+            if (stop >= 0 && stop - nodes - 2 < budget) budget = stop - nodes - 2;
+            int lost = probe_lost(s, &g->pos, stack && budget > 0, budget, &spent);
             nodes += spent;
             steps -= spent > INT_MAX ? INT_MAX : (int)spent;
             if (lost < 0) {
@@ -1053,10 +1056,11 @@ static SearchObject *make_prober(const SearchObject *s) {
 }
 
 /* P7 (search.Search._probe_lost): 1 if q's blind key was proved lost, or (`stack`: a stack
- * card was just played) a blind search of at most s->probe positions from q proves it lost (0 if not, -1 without memory); *spent: the positions it searched. Every key
+ * card was just played) a blind search of at most `budget` positions from q proves it lost (0 if not, -1 without memory); *spent: the positions it searched. Every key
  * of a probe that ends lost is lost, so they go into s->lost (while it holds less than a
  * quarter of table_limit) and answer later probes at once. */
-static int probe_lost(SearchObject *s, const Pos *q, int stack, long long *spent) {
+static int probe_lost(SearchObject *s, const Pos *q, int stack, long long budget,
+                      long long *spent) {
     *spent = 0;
     if (!s->prober && !(s->prober = make_prober(s))) return -1;
     SearchObject *b = s->prober;
@@ -1079,7 +1083,7 @@ static int probe_lost(SearchObject *s, const Pos *q, int stack, long long *spent
     b->nframes = 1;
     long long nodes = 1;
     Cand winning;
-    int status = advance(b, &nodes, 1 + s->probe, &winning, INT_MAX);
+    int status = advance(b, &nodes, 1 + budget, &winning, INT_MAX);
     *spent = nodes;
     if (status == STEP_NOMEM) return -1;
     if (status != STEP_LOST) return 0;

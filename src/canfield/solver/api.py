@@ -125,8 +125,9 @@ BLIND_PART = 1.0
 """The blind search (P6) gets this much of each main slice, until it ends."""
 RESTART_UNIT = 2000
 """Positions in the shortest randomized restart; restart ``i`` gets ``luby(i)`` units."""
-PROBE = 0
-"""P7 in the main search: a blind search of this many positions after each stack card played."""
+PROBE = 2000
+"""P7 in the main search: a blind search of at most this many positions at each position a stack
+card was just played to (docs/solver.md); 0 turns it off."""
 
 
 def luby(i: int) -> int:

@@ -879,7 +879,8 @@ class Search:
             nodes += 1
             if probe:
                 stack = len(child_cards) < len(cards) or len(child.reserve) < len(node.reserve)
-                spent, lost = self._probe_lost(child, child_pointer, stack)
+                budget = probe if stop is None else min(probe, stop - nodes - 1)
+                spent, lost = self._probe_lost(child, child_pointer, stack and budget > 0, budget)
                 nodes += spent
                 if lost:  # P7: a blind loss is a loss; it stays in the table as seen
                     if size >= table_limit:
@@ -917,8 +918,11 @@ class Search:
             self.table = visited if outcome is Verdict.LOST else set()
         return self.result()
 
-    def _probe_lost(self, child: State, pointer: int, stack: bool) -> tuple[int, bool]:
+    def _probe_lost(self, child: State, pointer: int, stack: bool, budget: int) -> tuple[int, bool]:
         """P7: the positions a blind search of ``child`` spent, and whether it proved it lost.
+
+        The search runs only at a stack card's play (``stack``), of at most ``budget``
+        positions (the probe size, or less where the search's own node bound is nearer).
 
         A blind key proved lost by an earlier probe is lost (every key of a probe that ends
         lost is, docs/solver.md), so it is answered at once and later probes skip it.
@@ -936,9 +940,9 @@ class Search:
             blind=True,
         )
         # its table never fills: it holds at most probe + 1 positions
-        probing = Search(child, blind, self._probe + 2, compiled=False)
+        probing = Search(child, blind, budget + 2, compiled=False)
         probing._also = lost
-        result = probing.run(None, self._probe)
+        result = probing.run(None, budget)
         if result.verdict is not Verdict.LOST:
             return result.nodes, False
         if len(lost) < self.table_limit // 4:
