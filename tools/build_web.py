@@ -10,7 +10,11 @@ What goes in, and why:
   cannot load it), no Qt app, no SQLite storage, no command line. Its message
   catalogs are compiled to ``.mo`` here, so the browser needs no Babel.
 * ``pyodide/``: CPython for WebAssembly, copied from the npm package that
-  ``package-lock.json`` pins, so nothing is fetched from a CDN.
+  ``package-lock.json`` pins, so nothing is fetched from a CDN. Its standard
+  library is trimmed to the modules the game loads: the wheel is run once under
+  Pyodide in Node through every op of the session (``tools/web_workload.py``),
+  and the zip keeps what that imported, every standard module the package's
+  source names, and the codecs (``--full-stdlib`` keeps all of it).
 * ``app/``: the page and its Web Worker, compiled from ``web/src`` by ``tsc``.
 * ``manifest.webmanifest`` and ``icons/`` (PNG made from the desktop SVG icon),
   so a phone can install the page; ``sw.js``, a service worker that precaches
@@ -145,11 +149,84 @@ def _need_node_modules() -> None:
         )
 
 
-def copy_pyodide(out: Path) -> None:
+def copy_pyodide(out: Path, wheel: Path, *, trim: bool = True) -> None:
     target = out / "pyodide"
     target.mkdir()
     for name in PYODIDE_FILES:
-        shutil.copyfile(NODE_MODULES / "pyodide" / name, target / name)
+        if trim and name == "python_stdlib.zip":
+            trim_stdlib(wheel, NODE_MODULES / "pyodide" / name, target / name)
+        else:
+            shutil.copyfile(NODE_MODULES / "pyodide" / name, target / name)
+
+
+_STDLIB_MOUNT: Final = "/lib/python314.zip/"
+_KEEP_ALWAYS: Final = (
+    "pyodide/",
+    "_pyodide/",
+    "_sysconfigdata",
+    "encodings/__init__.py",
+    "encodings/aliases.py",
+    "encodings/utf_8.py",
+    "encodings/utf_8_sig.py",
+    "encodings/latin_1.py",
+    "encodings/ascii.py",
+    "encodings/cp437.py",
+    "encodings/idna.py",
+)
+"""Pyodide's own Python side and the codecs a zip or a terminal may ask for by name."""
+
+
+def _loaded_modules(wheel: Path) -> set[str]:
+    """The standard-library files the game imports, found by running it under Pyodide in Node."""
+    program = (ROOT / "tools" / "web_workload.py").read_text(encoding="utf-8")
+    result = subprocess.run(
+        ["node", str(ROOT / "tools" / "pyodide_run.mjs"), str(wheel)],
+        input=program,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+        cwd=ROOT,
+    )
+    if result.returncode != 0:
+        raise BuildError(f"the workload failed under Pyodide:\n{result.stderr[-3000:]}")
+    files = json.loads(result.stdout.strip().splitlines()[-1])
+    return {f[len(_STDLIB_MOUNT) :] for f in files if f.startswith(_STDLIB_MOUNT)}
+
+
+def _named_modules() -> set[str]:
+    """Top-level modules the package's source imports anywhere (a lazy import included)."""
+    import ast
+
+    names: set[str] = set()
+    for _name, path in _wheel_sources():
+        if path.suffix != ".py":
+            continue
+        for node in ast.walk(ast.parse(path.read_bytes())):
+            if isinstance(node, ast.Import):
+                names.update(alias.name.split(".")[0] for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names.add(node.module.split(".")[0])
+    return names
+
+
+def trim_stdlib(wheel: Path, source: Path, target: Path) -> None:
+    """``python_stdlib.zip`` with only what the game uses (see the module docstring)."""
+    import zipfile
+
+    loaded = _loaded_modules(wheel)
+    named = _named_modules()
+    with zipfile.ZipFile(source) as full, zipfile.ZipFile(target, "w") as trimmed:
+        for info in full.infolist():
+            name = info.filename
+            top = name.split("/", 1)[0].removesuffix(".py")
+            if (
+                name.endswith("/")
+                or name in loaded
+                or name.startswith(_KEEP_ALWAYS)
+                or (top in named and not name.startswith("encodings/"))
+            ):
+                trimmed.writestr(info, full.read(name))
 
 
 def compile_typescript(out: Path) -> None:
@@ -261,7 +338,7 @@ def write_page(out: Path, wheel: Path) -> None:
     shutil.copyfile(WEB / "style.css", out / "style.css")
 
 
-def build(out: Path) -> str:
+def build(out: Path, *, trim: bool = True) -> str:
     _need_node_modules()
     if out.exists():
         if not (out / "sw.js").is_file() and any(out.iterdir()):
@@ -269,7 +346,7 @@ def build(out: Path) -> str:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     wheel = build_wheel(out)
-    copy_pyodide(out)
+    copy_pyodide(out, wheel, trim=trim)
     compile_typescript(out)
     write_manifest(out, make_icons(out))
     write_page(out, wheel)
@@ -289,9 +366,12 @@ def sizes(out: Path) -> tuple[int, int]:
 def main(argv: Iterable[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--out", type=Path, default=ROOT / "dist" / "web", help="output folder")
+    parser.add_argument(
+        "--full-stdlib", action="store_true", help="keep Pyodide's whole standard library"
+    )
     args = parser.parse_args(None if argv is None else list(argv))
     try:
-        ver = build(args.out.resolve())
+        ver = build(args.out.resolve(), trim=not args.full_stdlib)
     except BuildError as exc:
         print(f"build_web: error: {exc}", file=sys.stderr)
         return 1

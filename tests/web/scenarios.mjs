@@ -181,6 +181,29 @@ async function journey(browser) {
         await page.waitForTimeout(step.ms);
         seen[name] = await page.textContent("#message");
         break;
+      case "axe": {
+        // axe-core from node_modules, injected into the page; every violation is reported
+        await page.addScriptTag({ path: new URL("../../node_modules/axe-core/axe.min.js", import.meta.url).pathname });
+        seen[name] = await page.evaluate(async () => {
+          const result = await window.axe.run(document);
+          return result.violations.map((v) => ({
+            id: v.id,
+            impact: v.impact,
+            nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
+          }));
+        });
+        break;
+      }
+      case "click":
+        await page.click(step.selector);
+        if (step.settle !== false) await settled(page);
+        break;
+      case "fill":
+        await page.fill(step.selector, step.value);
+        break;
+      case "text":
+        seen[name] = await page.textContent(step.selector);
+        break;
       case "focus":
         await page.focus("#table [tabindex='0']");
         break;

@@ -65,7 +65,7 @@ def test_the_wheel_under_pyodide_gives_cpythons_verdicts_and_texts(tmp_path: Pat
 
     wheel = build_web.build_wheel(tmp_path)
     result = subprocess.run(
-        ["node", str(ROOT / "tests" / "web" / "pyodide_run.mjs"), str(wheel)],
+        ["node", str(ROOT / "tools" / "pyodide_run.mjs"), str(wheel)],
         input=PROGRAM,
         capture_output=True,
         text=True,

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from web_harness import scenario_process, start_server
 
-from canfield import Game
+from canfield import CanfieldError, DealCode, Game
 from canfield.cards import CARDS
 from canfield.i18n import set_language
 from canfield.moves import FOUNDATION, Move
@@ -35,6 +35,7 @@ WINNABLE = "CF1-D3-AAAAAAE"
 SLOW = "CF1-D3-AAAAAEB"
 """A deal whose hint the pure-Python search does not settle in 3 s: there is time to cancel."""
 MID = 25
+BAD_CODE = "CF1-D3-AAAA!ACL"
 JOURNEY_LIMIT = 900.0
 """Seconds a journey may take before it is killed (it takes well under one on an idle machine)."""
 
@@ -123,6 +124,19 @@ def desktop(site: Any, line: tuple[Move, ...]) -> dict[str, Any]:
     steps: list[dict[str, Any]] = [
         {"do": "goto", "code": EXAMPLE, "name": "first"},
         {"do": "snapshot", "name": "first"},
+        {"do": "axe", "name": "axe_table"},
+        {"do": "keys", "keys": ["Control+n"], "name": "open_new"},
+        {"do": "axe", "name": "axe_new_game"},
+        {"do": "click", "selector": "#new-game input[value=rainbow]", "settle": False},
+        {"do": "click", "selector": "#new-game button[type=submit]"},
+        {"do": "snapshot", "name": "rainbow"},
+        {"do": "keys", "keys": ["Control+n"], "name": "open_new_again"},
+        {"do": "fill", "selector": "#new-game-code", "value": BAD_CODE},
+        {"do": "click", "selector": "#new-game button[type=submit]"},
+        {"do": "text", "selector": "#new-game-error", "name": "bad_code"},
+        {"do": "fill", "selector": "#new-game-code", "value": EXAMPLE},
+        {"do": "click", "selector": "#new-game button[type=submit]"},
+        {"do": "snapshot", "name": "typed"},
         {"do": "drag", "card": "QC", "pile": "column-1", "name": "good"},
         {"do": "drag", "card": "6C", "pile": "column-2", "name": "bad"},
         {"do": "snapshot", "name": "after_drags"},
@@ -178,6 +192,26 @@ def test_first_visit_shows_the_splash_then_piles_named_as_on_the_desktop(
     items = {p["id"]: p["items"] for p in desktop["first"]["piles"]}
     assert items["column-1"] == ["king of hearts"]  # each face-up card named by the engine
     assert items["reserve-0"] == ["queen of clubs"]
+
+
+def test_axe_finds_no_violation_on_the_table_and_the_new_game_dialog(
+    desktop: dict[str, Any], phone: dict[str, Any]
+) -> None:
+    assert desktop["axe_table"] == []
+    assert desktop["axe_new_game"] == []
+    assert phone["axe_table"] == []
+
+
+def test_new_game_deals_a_variant_and_refuses_a_bad_code_in_one_line(
+    desktop: dict[str, Any],
+) -> None:
+    assert any(s.startswith("Game CF1-RAINBOW-D1-") for s in desktop["rainbow"]["status"])
+    try:
+        DealCode.parse(BAD_CODE)
+    except CanfieldError as exc:
+        reason = str(exc)
+    assert desktop["bad_code"] == reason and "\n" not in reason
+    assert shown(desktop["typed"]) == names(Game.from_code(EXAMPLE))
 
 
 def test_a_drag_highlights_its_pile_and_a_refused_drop_returns_saying_why(
@@ -265,6 +299,7 @@ def phone(site: Any) -> dict[str, Any]:
         {"do": "gestures", "list": [["tap", "QC"], ["stock"]]},
         {"do": "live", "name": "said"},
         {"do": "snapshot", "name": "after"},
+        {"do": "axe", "name": "axe_table"},
     ]
     return _run_journey(
         site, steps, viewport={"width": 390, "height": 844}, touch=True, locale="hu-HU"

@@ -70,7 +70,8 @@ export class GamePage {
     private settings: { [key: string]: Json },
     app: HTMLElement,
   ) {
-    const bar = make("div", { className: "toolbar" }, app);
+    const header = make("header", {}, app);
+    const bar = make("div", { className: "toolbar" }, header);
     bar.setAttribute("role", "toolbar");
     for (const name of ["new", "undo", "redo", "hint", "show", "copy"]) {
       const button = make("button", { type: "button", className: `tool tool-${name}` }, bar);
@@ -80,9 +81,9 @@ export class GamePage {
     }
     const main = make("main", { id: "table" }, app);
     this.table = new TableView(main);
-    this.status = make("div", { className: "status" }, app);
+    this.status = make("footer", { className: "status" }, app);
     this.message = make("p", { className: "message", id: "message" }, this.status);
-    this.live = make("div", { id: "live", className: "visually-hidden" }, app);
+    this.live = make("div", { id: "live", className: "visually-hidden" }, this.status);
     this.live.setAttribute("aria-live", "polite");
     this.live.setAttribute("role", "status");
     main.addEventListener("pointerdown", (e) => this.pointerDown(e));

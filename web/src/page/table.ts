@@ -191,25 +191,19 @@ export class TableView {
   }
 }
 
+// The corner index and the centre pip are drawn by CSS from data attributes, not as text:
+// the button's name is the engine's ("queen of clubs"), and no visible text may disagree.
 function corner(card: CardView, where = "top"): HTMLElement {
   const element = document.createElement("span");
-  element.className = `index ${where}`;
-  element.setAttribute("aria-hidden", "true");
-  const rank = document.createElement("span");
-  rank.className = "rank";
-  rank.textContent = card.rank;
-  if (card.rank.length > 1) rank.className = "rank two"; // "10" in the width of one letter
-  const suit = document.createElement("span");
-  suit.className = "suit";
-  suit.textContent = card.suit;
-  element.append(rank, suit);
+  element.className = `index ${where}${card.rank.length > 1 ? " two" : ""}`;
+  element.dataset["rank"] = card.rank;
+  element.dataset["suit"] = card.suit;
   return element;
 }
 
 function centre(card: CardView): HTMLElement {
   const element = document.createElement("span");
   element.className = "pip";
-  element.setAttribute("aria-hidden", "true");
-  element.textContent = card.suit;
+  element.dataset["suit"] = card.suit;
   return element;
 }
