@@ -40,7 +40,7 @@ from canfield.solver import Verdict, hint  # noqa: E402
 
 
 def rss_kib(root_pid: int) -> int:
-    """Resident memory of a process and all its descendants (Linux /proc), KiB."""
+    """Resident memory of a process's descendants (Linux /proc), KiB: the browser under Node."""
     children: dict[int, list[int]] = {}
     sizes: dict[int, int] = {}
     for entry in Path("/proc").iterdir():
@@ -55,7 +55,7 @@ def rss_kib(root_pid: int) -> int:
         for line in status.splitlines():
             if line.startswith("VmRSS:"):
                 sizes[int(entry.name)] = int(line.split()[1])
-    total, todo = 0, [root_pid]
+    total, todo = -sizes.get(root_pid, 0), [root_pid]
     while todo:
         pid = todo.pop()
         total += sizes.get(pid, 0)
@@ -107,8 +107,8 @@ def main() -> None:
             cwd=ROOT,
         )
         assert bench.stdout is not None
-        first = json.loads(bench.stdout.readline())
-        pid = first["browserPid"]
+        json.loads(bench.stdout.readline())
+        pid = bench.pid
         time.sleep(0.5)
         rss_before = rss_kib(pid) if pid else 0
         peak = [rss_before]
