@@ -36,7 +36,7 @@ run: $(PLAYER)
 
 # An sdist and a wheel in dist/ (python -m build: the wheel is built from the sdist).
 dist: $(CORE)
-	rm -rf dist
+	rm -f dist/canfield-*.whl dist/canfield-*.tar.gz  # not dist/web, the browser build
 	$(BIN)/python -m build --outdir dist .
 
 # The browser version's npm packages (Pyodide, TypeScript, playwright-core, axe-core), exactly
