@@ -15,7 +15,8 @@ that speaks ``object:announcement`` (Orca 46 and later) and one that does not
 the client itself behave like Orca 43: it does not register for
 ``object:announcement`` at all, so the app sees no reader that wants them. Both speak the name, role
 and description of an object that takes the focus and a new name or
-description of the object that has it.
+description of the object that has it; a focus that enters another list
+names the list first, as Orca does.
 """
 
 from __future__ import annotations
@@ -116,6 +117,8 @@ class Reader:
         self.app = None
         self.events: list[dict] = []
         self.focused = None
+        self.context = ""
+        """The list the focus was last in (a reader names a list when the focus enters it)."""
         self.last_event = time.monotonic()
         # Like Orca 43, a reader without announcements does not even listen for them.
         events = EVENTS if announcements else EVENTS[1:]
@@ -166,6 +169,16 @@ class Reader:
             self.focused = source
             description = getattr(source, "description", "") or ""
             text = ", ".join(x for x in (name, role, description) if x)
+            # Like Orca, a focus that enters another list says that list first ("column 2,
+            # 3 cards, list"), so landing on a card in another pile names the pile.
+            try:
+                parent = source.parent
+                context = name_of(parent) if role_of(parent) == "list" else ""
+            except Exception:
+                context = ""
+            if context and context != self.context:
+                text = context + ", list, " + text
+            self.context = context
             return text, text
         showing = kind.startswith("object:state-changed:showing") and event.detail1
         if showing and role in SPEAKING_ROLES:

@@ -42,7 +42,7 @@ WORDS: dict[str, dict[str, str]] = {
         "undone": "Undone: {card} to {pile}",
         "won": "You won!",
         "new_game": "New game",
-        "playable": "playable",
+        "places": "can go to {pile}",
         "cards": "{n} cards",
     },
     "pt": {
@@ -54,7 +54,7 @@ WORDS: dict[str, dict[str, str]] = {
         "undone": "Jogada anulada: {card} para a {pile}",
         "won": "Ganhou!",
         "new_game": "Novo jogo",
-        "playable": "jogável",
+        "places": "pode ir para {pile}",
         "cards": "{n} cartas",
     },
     "hu": {
@@ -66,7 +66,7 @@ WORDS: dict[str, dict[str, str]] = {
         "undone": "Visszavonva: {card} áthelyezve ide: {pile}",
         "won": "Nyertél!",
         "new_game": "Új játék",
-        "playable": "játszható",
+        "places": "ide tehető: {pile}",
         "cards": "{n} lap",
     },
     "id": {
@@ -78,7 +78,7 @@ WORDS: dict[str, dict[str, str]] = {
         "undone": "Dibatalkan: {card} ke {pile}",
         "won": "Anda menang!",
         "new_game": "Permainan baru",
-        "playable": "bisa dimainkan",
+        "places": "bisa dipindah ke {pile}",
         "cards": "{n} kartu",
     },
 }
@@ -179,7 +179,8 @@ def test_table_tree_speech_and_focus(tmp_path: Path, stacks: list[Stack], lang: 
     assert stock["name"].endswith(words["cards"].format(n=34)) and stock["child_count"] == 0
     reserve = next(p for p in piles if p["name"].startswith(pile_name("reserve", None, lang)))
     assert [k["name"] for k in reserve["children"]] == [c("QC", lang)]
-    assert reserve["children"][0]["description"] == words["playable"]
+    places = words["places"].format(pile=pile_name("column", 2, lang))
+    assert reserve["children"][0]["description"] == places
     assert reserve["children"][0]["index_in_parent"] == 0
     for number, card in enumerate(("6C", "KH", "QH", "AS"), start=1):
         column = next(p for p in piles if p["name"].startswith(pile_name("column", number, lang)))
@@ -306,7 +307,7 @@ def test_a_deal_that_cannot_be_won_is_said_with_the_way_on_one_tab_away(
 
     heard = stack.keys("h", settle=1.5)
     verdict, way_on = HOPELESS[lang]
-    assert heard.said(f"{verdict} {way_on}"), heard
+    assert heard.said(f"{verdict}. {way_on}"), heard
     # Tab from the table lands on the message's New game button, which carries the verdict.
     focus = stack.keys("Tab").focus()
     assert focus and focus[-1]["role"] == "push button", focus

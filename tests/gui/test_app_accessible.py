@@ -85,7 +85,7 @@ def test_face_up_cards_are_children_with_names_and_states(window: MainWindow) ->
     (queen,) = children(reserve)
     assert queen.role() == QAccessible.Role.ListItem
     assert queen.text(NAME) == "queen of clubs"
-    assert queen.text(DESCRIPTION) == "playable"  # the rules have QC>2
+    assert queen.text(DESCRIPTION) == "can go to column 2"  # the rules have QC>2
     assert reserve.indexOfChild(queen) == 0
     assert queen.parent().object() is reserve.object()
     (six,) = children(pile(window, "column 1"))
@@ -105,7 +105,7 @@ def test_keyboard_focus_and_held_cards_are_states(window: MainWindow) -> None:
     key(window, Qt.Key.Key_Return)
     assert focused.state().selected
     assert focused.text(DESCRIPTION) == "held"
-    assert window.speaker.last == "queen of clubs picked up"
+    assert window.speaker.last == "queen of clubs picked up, can go to column 2"
     key(window, Qt.Key.Key_Escape)
     assert not focused.state().selected
     assert window.speaker.last == "queen of clubs put back"
@@ -131,7 +131,7 @@ def test_every_action_is_confirmed_in_a_few_words(window: MainWindow) -> None:
     # A refused put-down says why, naming both cards.
     focus_on(window, ("column", 0))
     key(window, Qt.Key.Key_Return)
-    assert said[-1] == "6 of clubs picked up"
+    assert said[-1] == "6 of clubs picked up, cannot go anywhere now"
     focus_on(window, ("column", 2))
     key(window, Qt.Key.Key_Return)
     assert said[-1] == "6 of clubs cannot go on queen of hearts"

@@ -262,7 +262,8 @@ class CardAccessible(QAccessibleObject):
             if card in scene.held_cards:
                 return _("held")
             if scene.is_playable(card):
-                return _("playable")
+                # Where it can go, so landing on it says what can be played from here.
+                return scene.places_text(card) or _("playable")
         return ""
 
     def state(self) -> QAccessible.State:

@@ -44,16 +44,11 @@ from canfield.gui.items import CardItem, CountBadge, DragShadow, FocusRing, Slot
 from canfield.gui.model import Change, GameModel
 from canfield.gui.qtgeom import point_of, qpoint, qrect, rect_of
 from canfield.moves import FOUNDATION, Move
-from canfield.presentation import piles
+from canfield.presentation import piles, reading
 from canfield.presentation.answers import hint_sentence
 from canfield.presentation.geometry import CARD_ASPECT, Placement, TableLayout, placements
-from canfield.presentation.narration import (
-    cannot_move,
-    cannot_put_down,
-    draw_refused,
-    picked_up,
-    put_back,
-)
+from canfield.presentation.keyboard import Keyboard
+from canfield.presentation.narration import cannot_move, draw_refused
 from canfield.presentation.piles import PILES, PileKey
 from canfield.presentation.stacking import Z
 from canfield.rules import movable_start
@@ -78,14 +73,6 @@ class _Press:
     cards: list[int] = field(default_factory=list)
     origins: list[QPointF] = field(default_factory=list)
     dragging: bool = False
-
-
-@dataclass
-class _Held:
-    """Cards picked up with the keyboard, waiting to be put down."""
-
-    cards: list[int]
-    source: PileKey
 
 
 class TableScene(QGraphicsScene):
@@ -144,10 +131,10 @@ class TableScene(QGraphicsScene):
         self._last_tap: int | None = None
         """The card the last tap was on (a double-click guard)."""
         self._drop_target: PileKey | None = None
-        self._focus: PileKey = ("stock", 0)
-        self._focus_depth = 0
+        self.keys = Keyboard()
+        """The keyboard's focus and held cards (shared with the browser build)."""
         self._focus_visible = False
-        self._held: _Held | None = None
+        self._places_cache: tuple[State | None, dict[int, str]] = (None, {})
         self.hinted: Move | None = None
         self._playable: tuple[State | None, frozenset[int]] = (None, frozenset())
         """The last move the Hint button pointed at."""
@@ -273,8 +260,11 @@ class TableScene(QGraphicsScene):
         self._shadow.hide()
         self._set_drop_target(None)
         self._clear_hint()
-        if self._held is not None and change.kind != "play":
-            self._held = None
+        if change.kind != "play":
+            # An undo or a new deal under held cards puts them back, and says so.
+            dropped = self.keys.forget_held(self.lang)
+            if dropped:
+                self.spoken.emit(dropped)
         self.sync(
             animate=self.animations and change.kind in ("play", "undo", "redo"), change=change
         )
@@ -310,8 +300,7 @@ class TableScene(QGraphicsScene):
                 item.setZValue(place.z)
         self._update_visibility(state, moving=group is not None)
         self._update_labels(state)
-        if self._focus_depth and self._focus[0] == "column":
-            self._clamp_focus()
+        self.keys.clamp(state)
         self._update_focus_ring()
         if group is not None and group.animationCount():
             self._anim = group
@@ -525,7 +514,7 @@ class TableScene(QGraphicsScene):
             return
         event.accept()
         self._finish_animation()
-        self._held = None
+        self.keys.held = None
         self._focus_visible = False
         self._update_focus_ring()
         pos = event.scenePos()
@@ -735,118 +724,126 @@ class TableScene(QGraphicsScene):
 
     # -- keyboard -----------------------------------------------------------------
 
+    _KEY_NAMES: Final[dict[int, str]] = {
+        Qt.Key.Key_1: "1",
+        Qt.Key.Key_2: "2",
+        Qt.Key.Key_3: "3",
+        Qt.Key.Key_4: "4",
+        Qt.Key.Key_R: "r",
+        Qt.Key.Key_W: "w",
+        Qt.Key.Key_F: "f",
+        Qt.Key.Key_S: "s",
+        Qt.Key.Key_D: "d",
+        Qt.Key.Key_P: "p",
+        Qt.Key.Key_T: "t",
+        Qt.Key.Key_Return: "enter",
+        Qt.Key.Key_Enter: "enter",
+        Qt.Key.Key_Space: "enter",
+        Qt.Key.Key_Escape: "escape",
+        Qt.Key.Key_Left: "left",
+        Qt.Key.Key_Right: "right",
+        Qt.Key.Key_Up: "up",
+        Qt.Key.Key_Down: "down",
+    }
+    """Qt's keys by the names :class:`~canfield.presentation.keyboard.Keyboard` knows."""
+
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
         if not self.interactive:
             event.ignore()
             return
-        key = event.key()
         mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
-        if mods not in (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.ShiftModifier):
+        name = self._KEY_NAMES.get(event.key())
+        if name is None or mods not in (
+            Qt.KeyboardModifier.NoModifier,
+            Qt.KeyboardModifier.ShiftModifier,
+        ):
             event.ignore()
             return
-        handled = True
-        if key == Qt.Key.Key_Right:
-            self.move_focus(1)
-        elif key == Qt.Key.Key_Left:
-            self.move_focus(-1)
-        elif key == Qt.Key.Key_Up:
-            self.move_focus_vertical(-1)
-        elif key == Qt.Key.Key_Down:
-            self.move_focus_vertical(1)
-        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
-            self.activate_focus()
-        elif key == Qt.Key.Key_Escape and self._held is not None:
-            card = self._held.cards[0]
-            self._held = None
-            self.sync()
-            self.spoken.emit(put_back(card, self.lang))
-        elif key == Qt.Key.Key_D:
-            if not self._model.draw():
-                self._refuse_draw()
-        else:
-            handled = False
-        if handled:
+        if self.press_key(name):
             event.accept()
         else:
             event.ignore()
 
+    def press_key(self, name: str) -> bool:
+        """Do what the table key ``name`` means (see :mod:`canfield.presentation.keyboard`)."""
+        self._focus_visible = True
+        self.keys.double_tap = self.double_tap
+        held = self.keys.held
+        reply = self.keys.press(name, self._model.game, self.lang, self._layout)
+        if not reply.handled:
+            return False
+        if reply.say:
+            self.spoken.emit(reply.say)
+        if reply.play is None and self.keys.held is not held:
+            self.sync()  # picked up or put back: lift them, or let them down
+            self._apply_lift()
+        if reply.play is not None:
+            if not self._model.play(reply.play):
+                self.sync()
+                self._shake_cards(list(reply.shake) or [int(reply.play.card or 0)])
+        elif reply.draw:
+            self.draw()
+        elif reply.shake:
+            self._shake_cards(list(reply.shake))
+        self._update_focus_ring()
+        self.focus_changed.emit(self.focus_name())
+        return True
+
+    def draw(self) -> bool:
+        """Tap the stock; a tap that does nothing says why (no card left, no pass left)."""
+        if self._model.draw():
+            return True
+        self._refuse_draw()
+        return False
+
     @property
     def focus_pile(self) -> PileKey:
-        return self._focus
+        return self.keys.focus
 
     @property
     def held_cards(self) -> list[int]:
-        return list(self._held.cards) if self._held is not None else []
-
-    def _reading_order(self) -> list[PileKey]:
-        """Piles in reading order on this layout: rows top to bottom, left to right."""
-        return sorted(
-            PILES,
-            key=lambda p: (round(self._slots[p].pos().y()), self._slots[p].pos().x()),
-        )
+        return list(self.keys.held.cards) if self.keys.held is not None else []
 
     def move_focus(self, step: int) -> None:
-        order = self._reading_order()
-        i = order.index(self._focus) if self._focus in order else 0
-        self._set_focus(order[(i + step) % len(order)])
+        self.press_key("right" if step > 0 else "left")
 
     def move_focus_vertical(self, step: int) -> None:
         """Down/up: deeper or shallower into a column's movable cards, else to the next row."""
-        kind, index = self._focus
-        if kind == "column" and self._held is None:
-            col = self._model.state.columns[index]
-            limit = piles.focus_depth_limit(self._model.state, self._focus)
-            depth = self._focus_depth - step  # depth counts cards above the bottom one
-            if col and 0 <= depth <= limit:
-                self._focus_depth = depth
-                self._focus_visible = True
-                self._update_focus_ring()
-                self.focus_changed.emit(self.focus_name())
-                return
-        here = self._slots[self._focus].pos()
-        rows = sorted({round(s.pos().y()) for s in self._slots.values()})
-        row = rows.index(round(here.y())) + step
-        if not 0 <= row < len(rows):
-            return
-        candidates = [p for p in PILES if round(self._slots[p].pos().y()) == rows[row]]
-        best = min(candidates, key=lambda p: abs(self._slots[p].pos().x() - here.x()))
-        self._set_focus(best)
-
-    def _set_focus(self, pile: PileKey) -> None:
-        self._focus = pile
-        self._focus_depth = 0
-        self._focus_visible = True
-        self._update_focus_ring()
-        self.focus_changed.emit(self.focus_name())
-
-    def _clamp_focus(self) -> None:
-        limit = piles.focus_depth_limit(self._model.state, self._focus)
-        self._focus_depth = min(self._focus_depth, limit)
+        self.press_key("down" if step > 0 else "up")
 
     def focused_card(self) -> int | None:
         """The card the keyboard focus is on (the top card of the pile, or deeper in a column)."""
-        return piles.focused_card(self._model.state, self._focus, self._focus_depth)
+        return self.keys.focused_card(self._model.state)
 
     def focus_name(self) -> str:
-        """What a screen reader says for the focus: the pile, then the card(s) on it."""
-        held = self._held.cards[0] if self._held is not None else None
-        return piles.focus_sentence(
-            self._model.state, self._focus, self.focused_card(), held, self.lang
-        )
+        """What a screen reader says for the focus: the pile, its card, where it can go."""
+        return self.keys.landing(self._model.game, self.lang)
+
+    def places_text(self, card: int) -> str:
+        """Where ``card`` can go now ("can go to column 2"), asked once per position and card."""
+        state = self._model.state
+        known, cache = self._places_cache
+        if known is not state:
+            cache = {}
+            self._places_cache = (state, cache)
+        if card not in cache:
+            cache[card] = reading.places_text(state, card, self.lang)
+        return cache[card]
 
     def focus_rect(self) -> QRectF:
+        focus = self.keys.focus
         card = self.focused_card()
         if card is None or card not in self._places:
-            return self.pile_rect(self._focus)
-        if self._focus[0] == "column":
+            return self.pile_rect(focus)
+        if focus[0] == "column":
             top = qpoint(self._places[card].pos)
-            col = self._model.state.columns[self._focus[1]]
+            col = self._model.state.columns[focus[1]]
             bottom = qpoint(self._places[col[-1]].pos)
             return QRectF(top, bottom + QPointF(self._layout.card_w, self._layout.card_h))
-        if self._focus[0] == "waste":
+        if focus[0] == "waste":
             pos = self._places[card].pos
             return QRectF(pos.x, pos.y, self._layout.card_w, self._layout.card_h)
-        return self.pile_rect(self._focus)
+        return self.pile_rect(focus)
 
     def _update_focus_ring(self) -> None:
         if self._focus_visible:
@@ -860,54 +857,7 @@ class TableScene(QGraphicsScene):
 
     def activate_focus(self) -> None:
         """Enter/Space: draw on the stock, pick up the focused cards, or put the held ones down."""
-        self._focus_visible = True
-        if self._held is not None:
-            held = self._held
-            self._held = None
-            card = held.cards[0]
-            if self._focus == held.source:
-                moved = self._model.tap(card, self.double_tap) is not None
-            else:
-                moved = (
-                    self._drop(card, self._focus)
-                    if self._focus[0]
-                    in (
-                        "column",
-                        "foundation",
-                    )
-                    else False
-                )
-            if not moved:
-                self.sync()
-                self._shake_cards(held.cards)
-                kind, index = self._focus
-                if self._focus == held.source:
-                    self.spoken.emit(cannot_move(card, self.lang))
-                else:
-                    self.spoken.emit(
-                        cannot_put_down(card, kind, index, self._model.state, self.lang)
-                    )
-            self.focus_changed.emit(self.focus_name())
-            return
-        if self._focus == ("stock", 0):
-            if not self._model.draw():
-                self._refuse_draw()
-            self.focus_changed.emit(self.focus_name())
-            return
-        focused = self.focused_card()
-        if focused is None:
-            self.spoken.emit(self.pile_spoken_name(self._focus))
-            return
-        card = focused
-        cards = self.movable_group(card)
-        if not cards:
-            self._shake_cards([card])
-            self.spoken.emit(cannot_move(card, self.lang))
-            return
-        self._held = _Held(cards, self._focus)
-        self._apply_lift()
-        self.focus_changed.emit(self.focus_name())
-        self.spoken.emit(picked_up(cards, self.lang))
+        self.press_key("enter")
 
     def _refuse_draw(self) -> None:
         self._shake_cards([])
@@ -915,10 +865,10 @@ class TableScene(QGraphicsScene):
 
     def _apply_lift(self) -> None:
         """Held cards sit a little raised so the player sees what is picked up."""
-        if self._held is None:
+        if self.keys.held is None:
             return
         lift = QPointF(0, -self._layout.card_h * 0.08)
-        for i, card in enumerate(self._held.cards):
+        for i, card in enumerate(self.keys.held.cards):
             place = self._places.get(card)
             if place is not None:
                 self._cards[card].setPos(qpoint(place.pos) + lift)

@@ -63,8 +63,8 @@ from canfield.presentation.answers import (
     WATCH_SECONDS,
     hopeless_message,
     hopeless_note,
+    hopeless_spoken,
     lost_message,
-    new_game_key_sentence,
     verdict_note,
 )
 from canfield.presentation.clock import format_duration
@@ -217,7 +217,7 @@ class MainWindow(QMainWindow):
             "redo", self.redo, ["Ctrl+Y", "Ctrl+Shift+Z"], icons.redo_icon()
         )
         self.act_hint = self._action("hint", self.hint, ["H"], icons.hint_icon())
-        self.act_draw = self._action("draw", self.model.draw, ["D"])
+        self.act_draw = self._action("draw", self.scene.draw, ["D"])
         self.act_undo_winnable = self._action(
             "undoToWinnable", self.undo_to_winnable, ["Ctrl+Shift+Backspace"], icons.undo_icon()
         )
@@ -319,10 +319,16 @@ class MainWindow(QMainWindow):
         self.moves_label = QLabel(box)
         # The clock changes every second: readers read it when asked, not at each tick.
         self.time_label = QuietLabel(box)
-        for label in (self.score_label, self.moves_label, self.time_label):
-            label.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.solver_label = QLabel(box)
         self.code_label = QLabel(box)
+        # Tab reaches every figure, the winnability note and the code too (a reader reads them).
+        for label in (
+            self.score_label,
+            self.moves_label,
+            self.time_label,
+            self.code_label,
+        ):
+            label.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.code_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.copy_button = QToolButton(box)
         self.copy_button.setDefaultAction(self.act_copy)
@@ -373,6 +379,7 @@ class MainWindow(QMainWindow):
             self.score_label,
             self.moves_label,
             self.time_label,
+            self.solver_label,
             self.code_label,
             self.copy_button,
         ]
@@ -545,7 +552,12 @@ class MainWindow(QMainWindow):
         if not self.model.game.is_won:
             self.say(
                 change_sentence(
-                    change.kind, change.before, self.model.state, change.move, self.table_language()
+                    change.kind,
+                    change.before,
+                    self.model.state,
+                    change.move,
+                    self.table_language(),
+                    code=self.model.game.code,
                 )
             )
         self._watch_winnability()
@@ -558,6 +570,7 @@ class MainWindow(QMainWindow):
         self._show_code()
         self._show_title()
         self.solver_label.setText(self._solver_note)
+        self._note_shown()
         self.act_undo.setEnabled(game.can_undo)
         self.act_redo.setEnabled(game.can_redo)
         self.act_restart.setEnabled(not game.is_won and (game.moves_made > 0 or game.can_redo))
@@ -573,6 +586,13 @@ class MainWindow(QMainWindow):
         self.act_copy.setStatusTip(copy[1])
         self.copy_button.setAccessibleName(copy[1])
         self.position_label.setText(game.describe(self.table_language()))
+
+    def _note_shown(self) -> None:
+        """The note is heard without looking: Tab stops on it (when there is one), T says it."""
+        self.solver_label.setFocusPolicy(
+            Qt.FocusPolicy.TabFocus if self._solver_note else Qt.FocusPolicy.NoFocus
+        )
+        self.scene.keys.notes = (self.code_label.accessibleName(), self._solver_note)
 
     def clock_should_run(self) -> bool:
         """The game's time runs from the first move to the win, only while the player can play.
@@ -993,7 +1013,7 @@ class MainWindow(QMainWindow):
             _("New game"), self._new_game_after_hopeless, _("Keep playing"), self._keep_playing
         )
         if speak:
-            self.say(message + " " + new_game_key_sentence())
+            self.say(hopeless_spoken())
         self._refresh(None)
 
     def _new_game_after_hopeless(self) -> None:
@@ -1015,6 +1035,7 @@ class MainWindow(QMainWindow):
             self._solve_timer.stop()
             self._solver_note = hopeless_note()
             self.solver_label.setText(self._solver_note)
+            self._note_shown()
             return
         if (
             self._background_solver
@@ -1046,6 +1067,7 @@ class MainWindow(QMainWindow):
             else:
                 self._solver_note = verdict_note(result.verdict)
             self.solver_label.setText(self._solver_note)
+            self._note_shown()
 
         self._worker.submit(lambda: solve(state, time_limit=WATCH_SECONDS), done)
 

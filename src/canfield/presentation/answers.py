@@ -27,6 +27,7 @@ __all__ = [
     "hint_sentence",
     "hopeless_message",
     "hopeless_note",
+    "hopeless_spoken",
     "lost_message",
     "new_game_key_sentence",
     "verdict_note",
@@ -94,3 +95,8 @@ def hopeless_note() -> str:
 def new_game_key_sentence() -> str:
     """Said after the hopeless answer, so a keyboard player hears the way on too."""
     return _("Ctrl+N starts a new game.")
+
+
+def hopeless_spoken() -> str:
+    """The hopeless answer as a reader says it: the verdict, a full stop, the way on."""
+    return hopeless_message() + ". " + new_game_key_sentence()

@@ -16,12 +16,14 @@ from __future__ import annotations
 from canfield.describe import card_name, pile_name
 from canfield.i18n import _, ngettext
 from canfield.moves import FOUNDATION, Move
+from canfield.presentation.piles import pile_cards, pile_label, pile_of
 from canfield.state import State
 
 __all__ = [
     "cannot_move",
     "cannot_put_down",
     "change_sentence",
+    "deal_sentence",
     "draw_refused",
     "move_sentence",
     "picked_up",
@@ -69,8 +71,26 @@ def move_sentence(before: State, after: State, move: Move, lang: str, news: bool
     else:
         parts = [_("%(card)s to %(pile)s") % {"card": name, "pile": where}]
     if news:
+        parts.extend(_left_news(before, after, card, lang))
         parts.extend(_reserve_news(before, after, card, lang))
     return ". ".join(parts)
+
+
+def _left_news(before: State, after: State, card: int, lang: str) -> list[str]:
+    """What the move uncovered where it left: the waste's next card, a column's new end.
+
+    The reserve's own news (and a column it refilled) is :func:`_reserve_news`'s.
+    """
+    source = pile_of(before, card)
+    if source[0] not in ("waste", "column", "foundation"):
+        return []
+    left = pile_cards(after, source)
+    if source[0] == "column" and left and left[0] in before.reserve:
+        return []  # emptied and refilled from the reserve: said as the reserve's news
+    name = pile_label(source, lang)
+    if not left:
+        return [_("%(pile)s: empty") % {"pile": name}]
+    return [_("%(pile)s: %(card)s on top") % {"pile": name, "card": _card(left[-1], lang)}]
 
 
 def _reserve_news(before: State, after: State, card: int, lang: str) -> list[str]:
@@ -109,10 +129,30 @@ def _draw_sentence(before: State, after: State, lang: str) -> str:
     passes = after.variant.passes
     if passes is None:
         return _("Stock turned over")
-    return _("Stock turned over, pass %(n)d of %(total)d") % {
+    text = _("Stock turned over, pass %(n)d of %(total)d") % {
         "n": after.recycles + 1,
         "total": passes,
     }
+    if after.recycles + 1 >= passes:
+        text += ". " + _("Last pass")
+    return text
+
+
+def _undone_draw(before: State, after: State, lang: str) -> str:
+    """An undone draw: the cards went back, and what the waste shows now (not what it showed)."""
+    if after.stock != before.stock and len(after.stock) > len(before.stock):
+        back = len(after.stock) - len(before.stock)
+        text = ngettext("%(n)d card back on the stock", "%(n)d cards back on the stock", back) % {
+            "n": back
+        }
+    else:
+        text = _("Stock turned over")
+    waste = pile_name("waste", None, lang)
+    if after.waste:
+        top = _("%(pile)s: %(card)s on top") % {"pile": waste, "card": _card(after.waste[-1], lang)}
+    else:
+        top = _("%(pile)s: empty") % {"pile": waste}
+    return text + ". " + top
 
 
 def draw_refused(state: State) -> str:
@@ -123,22 +163,45 @@ def draw_refused(state: State) -> str:
 
 
 def change_sentence(
-    kind: str, before: State | None, after: State, move: Move | None, lang: str
+    kind: str,
+    before: State | None,
+    after: State,
+    move: Move | None,
+    lang: str,
+    *,
+    code: str | None = None,
 ) -> str:
-    """The sentence for one model change: a play, an undo or redo, a new or restarted deal."""
+    """The sentence for one model change: a play, an undo or redo, a new or restarted deal.
+
+    A new deal says what was dealt: the variant, the draw and ``code`` (the game code).
+    """
     if kind == "play" and before is not None and move is not None:
         return move_sentence(before, after, move, lang)
     if kind in ("undo", "redo") and before is not None and move is not None:
         # Undo goes from ``before`` back to ``after``: describe the move it takes back.
         if kind == "undo":
-            undone = move_sentence(after, before, move, lang, news=False)
+            if move.card is None:
+                undone = _undone_draw(before, after, lang)
+            else:
+                undone = move_sentence(after, before, move, lang, news=False)
             return _("Undone: %(move)s") % {"move": undone}
         return _("Redone: %(move)s") % {"move": move_sentence(before, after, move, lang)}
     if kind == "restart":
         return _("Game restarted")
     if kind == "new":
-        return _("New game")
+        return deal_sentence(after, code)
     return ""
+
+
+def deal_sentence(state: State, code: str | None) -> str:
+    """After Deal: "New game: Superior, draw 3, CF1-SUPERIOR-D3-…", so the choice is heard."""
+    from canfield.presentation.variant_text import variant_title
+
+    text = _("New game: %(variant)s, draw %(n)d") % {
+        "variant": variant_title(state.variant.name),
+        "n": state.draw,
+    }
+    return text + (", " + code if code else "")
 
 
 def picked_up(cards: list[int], lang: str) -> str:

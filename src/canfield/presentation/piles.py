@@ -120,13 +120,21 @@ def visible_cards(game: Game, pile: PileKey) -> list[int]:
         return [int(c) for c in game.visible_waste()]
     if kind == "stock":
         return []
+    if kind == "reserve" and state.variant.reserve_face_up:
+        return list(state.reserve)  # Superior: the whole reserve lies face up
     cards = pile_cards(state, pile)
     return [cards[-1]] if cards else []
 
 
 def pile_spoken_name(state: State, pile: PileKey, lang: str) -> str:
-    """A pile's name with its size: "column 4, 3 cards", "waste, empty"."""
-    return pile_label(pile, lang) + ", " + count_text(len(pile_cards(state, pile)), pile[0])
+    """A pile's name with its size: "column 4, 3 cards", "stock, 9 cards, Last pass".
+
+    The stock's name carries the passes left where the variant limits them.
+    """
+    text = pile_label(pile, lang) + ", " + count_text(len(pile_cards(state, pile)), pile[0])
+    if pile[0] == "stock" and passes_text(state):
+        text += ", " + passes_text(state)
+    return text
 
 
 def card_label(card: int, face_up: bool, lang: str) -> str:
