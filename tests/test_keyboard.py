@@ -63,7 +63,7 @@ def test_pick_up_says_the_places_and_a_pile_key_puts_it_there() -> None:
         "queen of clubs picked up, can go to column 2",
         "queen of clubs to column 2. reserve: 8 of hearts on top",
     ]
-    assert keys.held is None and keys.focus == ("column", 1)
+    assert keys.held is None and keys.focus == ("reserve", 0)  # back where it came from
     names = [card_name(c, "en") for c in game.state.columns[1]]
     assert names == ["king of hearts", "queen of clubs"]
 
@@ -193,3 +193,31 @@ def _keys_for(game: Game, keys: Keyboard, move: Move) -> list[str]:
     target = target_pile(state, move)
     pressed.append("f" if target[0] == "foundation" else str(target[1] + 1))
     return pressed
+
+
+def test_a_new_deal_says_its_variant_draw_and_code() -> None:
+    game = Game.from_code("CF1-STOREHOUSE-D1-AAAAACL")
+    said = change_sentence("new", None, game.state, None, "en", code=game.code)
+    assert said == "New game: Storehouse, draw 1, CF1-STOREHOUSE-D1-AAAAACL"
+
+
+def test_turning_the_stock_for_the_last_pass_says_so() -> None:
+    game = Game.from_code("CF1-STOREHOUSE-D1-AAAAACL")  # three passes
+    for _ in range(2):
+        while game.state.stock:
+            game.play(Move.DRAW)
+        before = game.state
+        game.play(Move.DRAW)  # turn the waste over
+    said = change_sentence("play", before, game.state, Move.DRAW, "en")
+    assert said == "Stock turned over, pass 3 of 3. Last pass"
+
+
+def test_a_keyboard_move_leaves_what_it_uncovered_to_the_focus_landing() -> None:
+    game = Game.from_code(EXAMPLE_CODE)
+    before = game.state
+    move = Move.parse("QC>2")
+    game.play(move)
+    full = change_sentence("play", before, game.state, move, "en")
+    assert full == "queen of clubs to column 2. reserve: 8 of hearts on top"
+    short = change_sentence("play", before, game.state, move, "en", uncovered=False)
+    assert short == "queen of clubs to column 2"

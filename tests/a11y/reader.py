@@ -16,7 +16,9 @@ the client itself behave like Orca 43: it does not register for
 ``object:announcement`` at all, so the app sees no reader that wants them. Both speak the name, role
 and description of an object that takes the focus and a new name or
 description of the object that has it; a focus that enters another list
-names the list first, as Orca does.
+names the list first, a focused control says its label (labelled-by) first,
+and a dialog that opens is named with the labels in it that label nothing,
+as Orca does.
 """
 
 from __future__ import annotations
@@ -75,6 +77,46 @@ def text_of(acc) -> str:
         return ""
 
 
+def labels_of(acc) -> list[str]:
+    """The names of the objects that label ``acc`` (a combo box's or a field's label)."""
+    try:
+        relations = acc.getRelationSet()
+    except Exception:
+        return []
+    names = []
+    for relation in relations:
+        if relation.getRelationType() != pyatspi.RELATION_LABELLED_BY:
+            continue
+        for i in range(relation.getNTargets()):
+            names.append(name_of(relation.getTarget(i)))
+    return names
+
+
+def unrelated_labels(root, budget: int = 400) -> list[str]:
+    """The showing labels under ``root`` that label no control (what Orca reads on opening)."""
+    found: list[str] = []
+    stack = [root]
+    while stack and budget > 0:
+        acc = stack.pop()
+        budget -= 1
+        try:
+            states = acc.getState()
+            if not states.contains(pyatspi.STATE_SHOWING):
+                continue
+            if role_of(acc) == "label":
+                related = any(
+                    r.getRelationType() == pyatspi.RELATION_LABEL_FOR for r in acc.getRelationSet()
+                )
+                if not related and name_of(acc):
+                    found.append(name_of(acc))
+                continue
+            children = [acc.getChildAtIndex(i) for i in range(acc.childCount)]
+        except Exception:
+            continue
+        stack.extend(reversed([c for c in children if c is not None]))
+    return found
+
+
 def node(acc, budget: list[int], depth: int = 0) -> dict:
     budget[0] -= 1
     entry = {
@@ -117,7 +159,7 @@ class Reader:
         self.app = None
         self.events: list[dict] = []
         self.focused = None
-        self.context = ""
+        self.context = None
         """The list the focus was last in (a reader names a list when the focus enters it)."""
         self.last_event = time.monotonic()
         # Like Orca 43, a reader without announcements does not even listen for them.
@@ -168,17 +210,22 @@ class Reader:
         if kind.startswith("object:state-changed:focused") and event.detail1:
             self.focused = source
             description = getattr(source, "description", "") or ""
-            text = ", ".join(x for x in (name, role, description) if x)
+            labels = [x for x in labels_of(source) if x and x != name]
+            text = ", ".join(x for x in (*labels, name, role, description) if x)
             # Like Orca, a focus that enters another list says that list first ("column 2,
             # 3 cards, list"), so landing on a card in another pile names the pile.
             try:
                 parent = source.parent
-                context = name_of(parent) if role_of(parent) == "list" else ""
+                in_list = role_of(parent) == "list"
             except Exception:
-                context = ""
-            if context and context != self.context:
-                text = context + ", list, " + text
-            self.context = context
+                parent, in_list = None, False
+            if in_list and parent != self.context:
+                text = name_of(parent) + ", list, " + text
+            self.context = parent if in_list else None
+            return text, text
+        if kind.startswith("window:activate") and role == "dialog":
+            # Orca names a dialog that opens and reads its labels that label nothing.
+            text = ", ".join(x for x in (name, role, *unrelated_labels(source)) if x)
             return text, text
         showing = kind.startswith("object:state-changed:showing") and event.detail1
         if showing and role in SPEAKING_ROLES:
@@ -254,14 +301,19 @@ class Reader:
         subprocess.run(["xdotool", "windowfocus", "--sync", windows[-1]], timeout=20, check=False)
         self.settle(0.5, 5.0)
 
-    def cmd_keys(self, keys: list[str], settle: float = 0.6, limit: float = 8.0) -> None:
-        self.events = []
+    def cmd_keys(
+        self, keys: list[str], settle: float = 0.6, limit: float = 8.0, keep: bool = False
+    ) -> None:
+        # ``keep``: events that came late for the last reply are heard with this one.
+        if not keep:
+            self.events = []
         for key in keys:
             subprocess.run(["xdotool", "key", "--delay", "80", key], timeout=20, check=True)
         self.settle(settle, limit)
 
-    def cmd_listen(self, settle: float = 0.6, limit: float = 8.0) -> None:
-        self.events = []
+    def cmd_listen(self, settle: float = 0.6, limit: float = 8.0, keep: bool = False) -> None:
+        if not keep:
+            self.events = []
         self.settle(settle, limit)
 
     def settle(self, quiet: float, limit: float) -> None:

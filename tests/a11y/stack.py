@@ -243,9 +243,18 @@ class Stack:
         tree: dict[str, Any] = self.ask("tree")["tree"]
         return tree
 
-    def keys(self, *keys: str, settle: float = 0.6) -> Heard:
-        """Press ``keys`` (xdotool names) and return what readers speak afterwards."""
-        return Heard(self.ask("keys", keys=list(keys), settle=settle), self.announcements)
+    def keys(self, *keys: str, settle: float = 0.6, keep: bool = False) -> Heard:
+        """Press ``keys`` (xdotool names) and return what readers speak afterwards.
+
+        ``keep``: what came after the last reply's quiet spell is heard too (a player
+        hears everything, however late).
+        """
+        reply = self.ask("keys", keys=list(keys), settle=settle, keep=keep)
+        return Heard(reply, self.announcements)
+
+    def listen(self, settle: float = 0.6) -> Heard:
+        """What readers speak from now (and what came late for the last reply) until quiet."""
+        return Heard(self.ask("listen", settle=settle, keep=True), self.announcements)
 
     def close(self) -> None:
         if self.reader is not None and self.reader.poll() is None:

@@ -62,7 +62,14 @@ def test_keyboard_play_draw_pick_up_and_put_down(window: MainWindow) -> None:
         key(window, Qt.Key.Key_Right)
     key(window, Qt.Key.Key_Return)
     assert window.model.state.columns[1] == (KH, QC)
-    # Up picks the deeper card: the king with the queen on it.
+    # The focus goes back to where the queen came from; the 2 key goes to column 2.
+    assert scene.focus_pile == ("reserve", 0)
+    key(window, Qt.Key.Key_2)
+    # It lands on the card that can move there: the king, with the queen on it.
+    assert scene.focus_pile == ("column", 1) and scene.focused_card() == KH
+    key(window, Qt.Key.Key_Down)
+    assert scene.focused_card() == QC
+    # Up picks the deeper card again.
     key(window, Qt.Key.Key_Up)
     assert scene.focused_card() == KH
     key(window, Qt.Key.Key_Return)

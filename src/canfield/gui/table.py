@@ -31,7 +31,7 @@ from PySide6.QtCore import (
     QVariantAnimation,
     Signal,
 )
-from PySide6.QtGui import QColor, QKeyEvent, QPainter
+from PySide6.QtGui import QAccessible, QAccessibleEvent, QColor, QKeyEvent, QPainter
 from PySide6.QtWidgets import (
     QApplication,
     QGraphicsScene,
@@ -133,6 +133,8 @@ class TableScene(QGraphicsScene):
         self._drop_target: PileKey | None = None
         self.keys = Keyboard()
         """The keyboard's focus and held cards (shared with the browser build)."""
+        self.playing_by_keys = False
+        """A key's move is being played: the focus landing back on its pile says what it left."""
         self._focus_visible = False
         self._places_cache: tuple[State | None, dict[int, str]] = (None, {})
         self.hinted: Move | None = None
@@ -416,7 +418,13 @@ class TableScene(QGraphicsScene):
         for card, item in self._cards.items():
             where = self._places.get(card)
             face_up = where is None or where.face_up
-            item.set_accessible_name(piles.card_label(card, face_up, self.lang))
+            name = piles.card_label(card, face_up, self.lang)
+            if item.accessible_name() != name:
+                item.set_accessible_name(name)
+                if QAccessible.isActive():
+                    # Turned face up (a draw) or renamed: a reader must not keep the old name.
+                    event = QAccessibleEvent(item, QAccessible.Event.NameChanged)
+                    QAccessible.updateAccessibility(event)
         for key, slot in self._slots.items():
             kind, index = key
             slot.set_accessible_name(self.pile_label(key))
@@ -778,7 +786,12 @@ class TableScene(QGraphicsScene):
             self.sync()  # picked up or put back: lift them, or let them down
             self._apply_lift()
         if reply.play is not None:
-            if not self._model.play(reply.play):
+            self.playing_by_keys = True
+            try:
+                played = self._model.play(reply.play)
+            finally:
+                self.playing_by_keys = False
+            if not played:
                 self.sync()
                 self._shake_cards(list(reply.shake) or [int(reply.play.card or 0)])
         elif reply.draw:

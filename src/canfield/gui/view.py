@@ -111,6 +111,12 @@ class TableView(QGraphicsView):
         if not QAccessible.isActive():
             return
         old = self._remember_piles()
+        was_on = {card: pile for pile, (_name, cards) in old.items() for card in cards}
+        for pile, (_name, cards) in self._spoken_piles.items():
+            for card in cards:
+                if was_on.get(card) != pile:
+                    # It moved or came face up: a reader must not name its old pile as its list.
+                    self._notify(self._table.card_item(card), QAccessible.Event.ParentChanged)
         for pile, (name, cards) in self._spoken_piles.items():
             before = old.get(pile)
             slot = self._table.slot_item(pile)

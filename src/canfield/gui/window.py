@@ -558,6 +558,7 @@ class MainWindow(QMainWindow):
                     change.move,
                     self.table_language(),
                     code=self.model.game.code,
+                    uncovered=not self.scene.playing_by_keys,
                 )
             )
         self._watch_winnability()

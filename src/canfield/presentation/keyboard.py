@@ -3,10 +3,11 @@
 A blind player finds a card by asking, not by hearing the whole table: a key
 per pile (1-4 the columns, R the reserve, W the waste, F the foundations and F
 again for the next, S the stock), Enter to pick up and put down, a pile key to
-put the held cards there, P to read the focused pile, T for the table in short,
-D to draw, Escape to put back, the arrows to walk. The state machine lives here,
-toolkit-free, so the Qt scene and the browser page forward key *names* to the
-same :class:`Keyboard` and do what its :class:`Reply` asks: play a move through
+put the held cards there (the focus then goes back to the pile they left), P
+to read the focused pile, T for the table in short, D to draw, Escape to put
+back, the arrows to walk. The state machine lives here, toolkit-free, so the
+Qt scene and the browser page forward key *names* to the same
+:class:`Keyboard` and do what its :class:`Reply` asks: play a move through
 their model, draw, speak a sentence, shake refused cards. Every rule question
 goes to :mod:`canfield.rules` (through :class:`~canfield.game.Game`).
 """
@@ -94,6 +95,8 @@ class Keyboard:
     """Enter on the held cards' own pile plays them like a tap (see ``Game.tap_move``)."""
     notes: tuple[str, ...] = field(default_factory=tuple)
     """What T says after the piles: the game code, the winnability note (set by the front end)."""
+    _reland: bool = field(default=False, repr=False)
+    """A put-down was asked: land on the source again once the move is played."""
 
     # -- what the focus is on ------------------------------------------------------
 
@@ -101,7 +104,13 @@ class Keyboard:
         return piles.focused_card(state, self.focus, self.depth)
 
     def clamp(self, state: State) -> None:
-        """Keep the depth inside the focused column's run after the position changed."""
+        """Keep the depth inside the focused column's run after the position changed.
+
+        After a put-down the focus lands again on the pile the cards left (see :meth:`set_focus`).
+        """
+        if self._reland:
+            self._reland = False
+            self.depth = _landing_depth(state, self.focus)
         self.depth = min(self.depth, piles.focus_depth_limit(state, self.focus))
 
     def forget_held(self, lang: str) -> str:
@@ -193,15 +202,23 @@ class Keyboard:
             move = game.tap_move(card, self.double_tap)
             if move is None:
                 return Reply(say=cannot_move(card, lang), shake=held.cards)
-            self.held = None
-            self.focus, self.depth = piles.target_pile(state, move), 0
-            return Reply(play=move, focus_moved=True)
+            return self._played(move)
         kind, index = target
         if kind in ("column", "foundation") and target in places(state, card):
-            self.held = None
-            self.focus, self.depth = target, 0
-            return Reply(play=piles.target_move(card, target), focus_moved=True)
+            return self._played(piles.target_move(card, target))
         return Reply(say=cannot_put_down(card, kind, index, state, lang), shake=held.cards)
+
+    def _played(self, move: Move) -> Reply:
+        """The held cards go: the focus goes back to where they came from, on its new top.
+
+        The next play is most often from the same pile (the waste's next card), and
+        landing there says what the move uncovered and where that can go.
+        """
+        assert self.held is not None
+        self.focus, self.depth = self.held.source, 0
+        self.held = None
+        self._reland = True
+        return Reply(play=move, focus_moved=True)
 
     def _vertical(self, step: int, state: State, layout: TableLayout) -> Reply:
         """Down/Up: deeper or shallower into a column's movable run, else to the next row."""
@@ -248,6 +265,8 @@ def _landing_depth(state: State, pile: PileKey) -> int:
     if pile[0] != "column":
         return 0
     col = state.columns[pile[1]]
+    if not col:
+        return 0
     limit = piles.focus_depth_limit(state, pile)
     movers = {int(m.card) for m in legal_moves(state) if m.card is not None}
     for depth in range(limit + 1):

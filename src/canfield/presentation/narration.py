@@ -44,10 +44,20 @@ def _column(index: int, lang: str) -> str:
     return pile_name("column", index + 1, lang)
 
 
-def move_sentence(before: State, after: State, move: Move, lang: str, news: bool = True) -> str:
+def move_sentence(
+    before: State,
+    after: State,
+    move: Move,
+    lang: str,
+    news: bool = True,
+    *,
+    uncovered: bool = True,
+) -> str:
     """What ``move`` (played from ``before``, giving ``after``) did, in a few words.
 
-    ``news`` adds what the move uncovered in the reserve (not said for an undo).
+    ``news`` adds what the move uncovered (not said for an undo); ``uncovered=False``
+    leaves out the new top of the pile it left, when the keyboard's focus lands
+    there and says it anyway.
     """
     if move.card is None:
         return _draw_sentence(before, after, lang)
@@ -71,8 +81,10 @@ def move_sentence(before: State, after: State, move: Move, lang: str, news: bool
     else:
         parts = [_("%(card)s to %(pile)s") % {"card": name, "pile": where}]
     if news:
-        parts.extend(_left_news(before, after, card, lang))
-        parts.extend(_reserve_news(before, after, card, lang))
+        source = pile_of(before, card)[0]
+        if uncovered:
+            parts.extend(_left_news(before, after, card, lang))
+        parts.extend(_reserve_news(before, after, card, lang, top=uncovered or source != "reserve"))
     return ". ".join(parts)
 
 
@@ -93,8 +105,10 @@ def _left_news(before: State, after: State, card: int, lang: str) -> list[str]:
     return [_("%(pile)s: %(card)s on top") % {"pile": name, "card": _card(left[-1], lang)}]
 
 
-def _reserve_news(before: State, after: State, card: int, lang: str) -> list[str]:
-    """A column the reserve refilled, and the reserve's new top card (both worth hearing)."""
+def _reserve_news(
+    before: State, after: State, card: int, lang: str, *, top: bool = True
+) -> list[str]:
+    """A column the reserve refilled, and (``top``) the reserve's new top card."""
     news: list[str] = []
     for k, (old, new) in enumerate(zip(before.columns, after.columns, strict=True)):
         if new and not old.count(new[0]) and new[0] != card and new[0] in before.reserve:
@@ -102,7 +116,7 @@ def _reserve_news(before: State, after: State, card: int, lang: str) -> list[str
                 _("%(card)s from the reserve to %(pile)s")
                 % {"card": _card(new[0], lang), "pile": _column(k, lang)}
             )
-    if before.reserve != after.reserve:
+    if top and before.reserve != after.reserve:
         reserve = pile_name("reserve", None, lang)
         if after.reserve:
             news.append(
@@ -170,13 +184,15 @@ def change_sentence(
     lang: str,
     *,
     code: str | None = None,
+    uncovered: bool = True,
 ) -> str:
     """The sentence for one model change: a play, an undo or redo, a new or restarted deal.
 
-    A new deal says what was dealt: the variant, the draw and ``code`` (the game code).
+    A new deal says what was dealt: the variant, the draw and ``code`` (the game code);
+    ``uncovered`` is :func:`move_sentence`'s.
     """
     if kind == "play" and before is not None and move is not None:
-        return move_sentence(before, after, move, lang)
+        return move_sentence(before, after, move, lang, uncovered=uncovered)
     if kind in ("undo", "redo") and before is not None and move is not None:
         # Undo goes from ``before`` back to ``after``: describe the move it takes back.
         if kind == "undo":
