@@ -314,3 +314,210 @@ def test_a_deal_that_cannot_be_won_is_said_with_the_way_on_one_tab_away(
     assert focus[-1]["name"] == words["new_game"]
     buttons = nodes(stack.tree(), "push button", words["new_game"])
     assert any(b["description"] == verdict for b in buttons), buttons
+
+
+EAR: dict[str, dict[str, str]] = {
+    "en": {
+        "places": "can go to {pile}",
+        "put_back": "{card} put back",
+        "no_passes": "No more passes through the stock",
+        "deal": "New game: {variant}, draw {n}, ",
+        "variant": "Variant",
+        "storehouse": "Storehouse",
+        "one_card": "1 card",
+        "code_field": "Game code or deck",
+        "language": "Language",
+        "rules": "Rules of Canfield",
+    },
+    "pt": {
+        "places": "pode ir para {pile}",
+        "put_back": "Carta devolvida: {card}",
+        "no_passes": "Não há mais passagens pelo baralho",
+        "deal": "Novo jogo: {variant}, tirar {n}, ",
+        "variant": "Variante",
+        "storehouse": "Armazém",
+        "one_card": "1 carta",
+        "code_field": "Código de jogo ou baralho",
+        "language": "Idioma",
+        "rules": "Regras do Canfield",
+    },
+    "hu": {
+        "places": "ide tehető: {pile}",
+        "put_back": "{card} visszatéve",
+        "no_passes": "Nincs több átfordítás",
+        "deal": "Új játék: {variant}, {n} lapos húzás, ",
+        "variant": "Változat",
+        "storehouse": "Raktár",
+        "one_card": "1 lap",
+        "code_field": "Játszmakód vagy pakli",
+        "language": "Nyelv",
+        "rules": "A Canfield szabályai",
+    },
+    "id": {
+        "places": "bisa dipindah ke {pile}",
+        "put_back": "{card} dikembalikan",
+        "no_passes": "Putaran tumpukan ambil sudah habis",
+        "deal": "Permainan baru: {variant}, ambil {n}, ",
+        "variant": "Varian",
+        "storehouse": "Gudang",
+        "one_card": "1 kartu",
+        "code_field": "Kode permainan atau dek",
+        "language": "Bahasa",
+        "rules": "Aturan Canfield",
+    },
+}
+"""The words of issue 22's keys and dialogs, written out per language."""
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])  # two minutes each: the longest words, and English
+def test_the_won_game_by_ear_in_few_keys_and_no_reading(
+    tmp_path: Path, stacks: list[Stack], lang: str
+) -> None:
+    """CF1-D3-AAAAACL won by pile keys, each key chosen from what was said (issue 22's goal)."""
+    from by_ear import play_line  # type: ignore[import-not-found]
+
+    from canfield.solver import solve
+
+    line = list(solve(Game.from_code(EXAMPLE_CODE), time_limit=30).line)
+    game = Game.from_code(EXAMPLE_CODE)
+    stack = start(tmp_path, lang, game)
+    stacks.append(stack)
+    figures = play_line(stack, game, line, lang)
+    assert game.is_won
+    assert any(WORDS[lang]["won"] in s for s in figures.last), figures.last
+    assert figures.card_moves == 78 and figures.draws == 162
+    assert figures.per_card_move <= 3.0, figures.card_keys
+    assert figures.readings == 0
+    print(
+        f"{lang}: {figures.keys} keys, {figures.per_card_move:.2f} a card move, "
+        f"{figures.words} words"
+    )
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_pile_keys_say_where_a_card_goes_and_what_a_move_uncovers(
+    tmp_path: Path, stacks: list[Stack], lang: str
+) -> None:
+    words, ear = WORDS[lang], EAR[lang]
+    game = Game.from_code(EXAMPLE_CODE)
+    stack = start(tmp_path, lang, game)
+    stacks.append(stack)
+    reserve, column2 = pile_name("reserve", None, lang), pile_name("column", 2, lang)
+    places = ear["places"].format(pile=column2)
+
+    # R lands on the reserve's queen of clubs: the pile is named, then where the card can go.
+    heard = stack.keys("r")
+    assert heard.focus()[-1]["name"] == c("QC", lang)
+    assert any(s.startswith(reserve + ",") and s.endswith(places) for s in heard.spoken), heard
+    # Enter picks it up and says the places again; 2 puts it on column 2.
+    heard = stack.keys("Return")
+    assert heard.said(words["picked"].format(card=c("QC", lang))) and heard.said(places)
+    heard = stack.keys("2")
+    assert heard.said(words["moved"].format(card=c("QC", lang), pile=column2))
+    # The focus is back on the reserve, on the card the move uncovered.
+    assert heard.focus()[-1]["name"] == c("8H", lang)
+
+    # P reads one pile (top last), T the table in short with the code, both short.
+    heard = stack.keys("2", "p")
+    pile = f"{column2}, {words['cards'].format(n=2)}: {c('KH', lang)}, {c('QC', lang)}"
+    assert heard.said(pile), heard
+    summary = [s for s in stack.keys("t").spoken if EXAMPLE_CODE in s]
+    assert len(summary) == 1
+    assert len(summary[0].split()) <= 60, summary
+
+    # Undo while a card is held puts it back, and says so.
+    stack.keys("1", "Return")
+    heard = stack.keys("ctrl+z")
+    assert heard.said(ear["put_back"].format(card=c("6C", lang))), heard
+    assert heard.said(words["undone"].format(card=c("QC", lang), pile=column2))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_spent_stock_speaks_and_superiors_reserve_is_every_card(
+    tmp_path: Path, stacks: list[Stack], lang: str
+) -> None:
+    game = Game.from_code("CF1-STRICT-D3-AAAAACL")  # one pass, no turning over
+    while game.state.stock:
+        game.play("s")
+    stack = start(tmp_path, lang, game)
+    stacks.append(stack)
+    assert stack.keys("d").said(EAR[lang]["no_passes"])
+    tree = stack.tree()
+    table = find(tree, "panel", WORDS[lang]["table"])
+    assert table is not None
+    stock = next(
+        p for p in table["children"] if p["name"].startswith(pile_name("stock", None, lang))
+    )
+    assert stock["name"].count(",") == 2, stock["name"]  # its size, then the passes left
+    stack.close()
+
+    superior = Game.from_code("CF1-SUPERIOR-D3-AAAAACL")
+    stack = start(tmp_path / "superior", lang, superior)
+    stacks.append(stack)
+    table = find(stack.tree(), "panel", WORDS[lang]["table"])
+    assert table is not None
+    reserve = next(
+        p for p in table["children"] if p["name"].startswith(pile_name("reserve", None, lang))
+    )
+    names = [k["name"] for k in reserve["children"]]
+    assert names == [card_name(card, lang) for card in superior.state.reserve]
+
+
+def tab_until(stack: Stack, wanted: str, limit: int = 16) -> Heard:
+    """Press Tab until something said contains ``wanted``."""
+    for _ in range(limit):
+        heard = stack.keys("Tab", settle=0.4)
+        if any(wanted in s for s in heard.spoken):
+            return heard
+    raise AssertionError(f"Tab never reached {wanted!r}")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_dialog_control_says_its_name_and_its_changes(
+    tmp_path: Path, stacks: list[Stack], lang: str
+) -> None:
+    from canfield.i18n import _, language_name, set_language
+
+    ear = EAR[lang]
+    game = Game.from_code(EXAMPLE_CODE)
+    stack = start(tmp_path, lang, game)
+    stacks.append(stack)
+
+    # New game: a short opening, the Variant says its name, Down says the new one.
+    opening = stack.keys("ctrl+n", settle=0.8)
+    assert sum(len(s.split()) for s in opening.spoken) <= 40, opening
+    assert any(s.startswith(ear["variant"]) for s in opening.spoken), opening
+    heard = stack.keys("Down", "Down", "Down", "Down", settle=0.6)
+    assert any(ear["storehouse"] in s for s in heard.spoken), heard
+    # Tab lands on the chosen draw (Storehouse draws one), then on the code field.
+    heard = stack.keys("Tab", settle=0.5)
+    assert heard.focus()[-1]["name"].startswith(ear["one_card"]), heard.focus()
+    heard = stack.keys("Tab", settle=0.5)
+    assert any(s.startswith(ear["code_field"]) for s in heard.spoken), heard
+    # Deal says what was dealt.
+    heard = stack.keys("Return", settle=1.0)
+    dealt = ear["deal"].format(variant=ear["storehouse"], n=1)
+    assert any(s.startswith(dealt) for s in heard.spoken), heard
+    stack.ask("focus", title="Canfield")  # Xvfb has no window manager to give it back
+
+    # Settings: a short opening; Down on Language says the language it switched to.
+    opening = stack.keys("ctrl+comma", settle=0.8)
+    assert sum(len(s.split()) for s in opening.spoken) <= 40, opening
+    tab_until(stack, ear["language"])
+    step = "Up" if lang == "id" else "Down"  # Indonesian is last in the list
+    heard = stack.keys(step, settle=1.0)
+    other = "hu" if lang == "id" else LANGS[LANGS.index(lang) + 1]
+    assert any(language_name(other) in s for s in heard.spoken), heard
+    stack.keys("Escape", settle=0.8)  # Cancel switches back
+    stack.ask("focus", title="Canfield")
+
+    # Rules (F1): the text takes the focus from Tab; its links keep Tab inside it.
+    set_language(lang)
+    try:
+        rules = _("Rules of Canfield")
+    finally:
+        set_language("en")
+    assert rules == ear["rules"]
+    stack.keys("F1", settle=0.8)
+    heard = tab_until(stack, rules)
+    assert heard.focus()[-1]["name"] == rules

@@ -365,6 +365,25 @@ def test_recent_games_are_listed_and_one_click_replays(qtbot) -> None:  # type: 
     assert dialog.result() == QDialog.DialogCode.Accepted
 
 
+def test_statistics_are_a_table_a_reader_walks(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Rows and columns with headers, so a reader says "Won, 3 cards: 8", not loose labels."""
+    from PySide6.QtGui import QAccessible
+    from PySide6.QtWidgets import QTableWidget
+
+    dialog = StatisticsDialog(None, FakeStore())
+    qtbot.addWidget(dialog)
+    table = dialog.findChild(QTableWidget, "statisticsTable")
+    assert table is not None and table.focusPolicy() & Qt.FocusPolicy.TabFocus
+    iface = QAccessible.queryAccessibleInterface(table)
+    assert iface.role() == QAccessible.Role.Table
+    kids = [iface.child(i) for i in range(iface.childCount())]
+    seen = {(k.role(), k.text(QAccessible.Text.Name)) for k in kids if k is not None}
+    role = QAccessible.Role
+    assert {(role.ColumnHeader, "3 cards"), (role.RowHeader, "Won"), (role.Cell, "8")} <= seen
+    # A figure not there yet is said as "none", not as the dash's name.
+    assert (role.Cell, "none") in seen and (role.Cell, "—") not in seen
+
+
 def test_statistics_against_the_real_store(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
     store_module = pytest.importorskip("canfield.storage.store")
     store = store_module.Store(tmp_path / "canfield.sqlite")

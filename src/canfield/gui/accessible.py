@@ -71,6 +71,10 @@ def _factory(key: str, obj: QObject) -> QAccessibleInterface | None:
         return QuietLabelAccessible(obj)
     if isinstance(obj, Notice):
         return NoticeAccessible(obj)
+    from canfield.gui.dialogs._common import DescriptionLabel
+
+    if isinstance(obj, DescriptionLabel):
+        return DescriptionAccessible(obj)
     return None
 
 
@@ -337,3 +341,19 @@ class NoticeAccessible(QAccessibleWidget):
 
     def text(self, kind: QAccessible.Text) -> str:
         return self._notice.text if kind == QAccessible.Text.Name else ""
+
+
+class DescriptionAccessible(QAccessibleWidget):
+    """An explanation a control's description already says: readers skip it (not showing)."""
+
+    def __init__(self, label: QLabel) -> None:
+        super().__init__(label, QAccessible.Role.StaticText)
+        self._label = label
+
+    def text(self, kind: QAccessible.Text) -> str:
+        return self._label.text() if kind == QAccessible.Text.Name else ""
+
+    def state(self) -> QAccessible.State:
+        state = super().state()
+        state.invisible = True
+        return state

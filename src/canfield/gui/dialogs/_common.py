@@ -11,8 +11,19 @@ from __future__ import annotations
 from typing import Final
 
 from PySide6.QtCore import QPoint, QRect, QSize, Qt
-from PySide6.QtGui import QFont, QFontMetrics, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtGui import (
+    QAccessible,
+    QAccessibleEvent,
+    QFont,
+    QFontMetrics,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QPen,
+)
 from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QLabel,
@@ -27,11 +38,16 @@ from PySide6.QtWidgets import (
 __all__ = [
     "TOUCH_HEIGHT",
     "ChoiceButton",
+    "DescriptionLabel",
     "close_buttons",
+    "description_label",
     "fit_to_screen",
     "heading",
     "hint_label",
+    "names_changed",
     "option_block",
+    "speak_value_changes",
+    "tab_to_checked",
 ]
 
 TOUCH_HEIGHT: Final = 44
@@ -190,9 +206,69 @@ def heading(parent: QWidget | None = None) -> QLabel:
     return label
 
 
+class DescriptionLabel(QLabel):
+    """An explanation shown under a control whose accessible description carries the same words.
+
+    Screen readers say the control's description when it takes the focus; this
+    label is hidden from them (:mod:`canfield.gui.accessible`), so opening a
+    dialog does not read every explanation in it as well.
+    """
+
+
+def description_label(parent: QWidget | None = None) -> DescriptionLabel:
+    """A :func:`hint_label` that readers skip (its control's description says it)."""
+    label = DescriptionLabel(parent)
+    _style_hint(label)
+    return label
+
+
+def speak_value_changes(box: QComboBox) -> None:
+    """Have readers say a combo box's new value when the keys change it while it has the focus.
+
+    On Linux Qt names a combo box by its current text (its label is a relation),
+    but it reports no change when Up or Down picks another item: this sends one.
+    """
+
+    def changed(_index: int) -> None:
+        if box.hasFocus() and QAccessible.isActive():
+            QAccessible.updateAccessibility(QAccessibleEvent(box, QAccessible.Event.NameChanged))
+
+    box.currentIndexChanged.connect(changed)
+
+
+def names_changed(*boxes: QComboBox) -> None:
+    """Tell readers the combo boxes' names again (on Linux their current texts) after a retranslate.
+
+    Otherwise a reader keeps the name it read before the item texts were set.
+    """
+    if QAccessible.isActive():
+        for box in boxes:
+            QAccessible.updateAccessibility(QAccessibleEvent(box, QAccessible.Event.NameChanged))
+
+
+def tab_to_checked(group: QButtonGroup) -> None:
+    """Tab lands on the chosen button of ``group`` (the arrows move between them), not the first."""
+
+    def follow() -> None:
+        checked = group.checkedButton()
+        for button in group.buttons():
+            chosen = button is checked or checked is None
+            button.setFocusPolicy(
+                Qt.FocusPolicy.StrongFocus if chosen else Qt.FocusPolicy.ClickFocus
+            )
+
+    group.buttonToggled.connect(lambda _button, _on: follow())
+    follow()
+
+
 def hint_label(parent: QWidget | None = None) -> QLabel:
     """A smaller, muted, wrapping explanation under a control."""
     label = QLabel(parent)
+    _style_hint(label)
+    return label
+
+
+def _style_hint(label: QLabel) -> None:
     label.setWordWrap(True)
     font = QFont(label.font())
     font.setPointSizeF(font.pointSizeF() * 0.92)
@@ -203,7 +279,6 @@ def hint_label(parent: QWidget | None = None) -> QLabel:
         palette.setColor(QPalette.ColorRole.WindowText, muted)
         label.setPalette(palette)
     label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
-    return label
 
 
 def option_block(check: QWidget, hint: QLabel) -> QVBoxLayout:

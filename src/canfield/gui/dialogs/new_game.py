@@ -39,10 +39,12 @@ from canfield.deal import DealCode
 from canfield.gui.dialogs._common import (
     TOUCH_HEIGHT,
     ChoiceButton,
+    description_label,
     fit_to_screen,
     heading,
-    hint_label,
     option_block,
+    speak_value_changes,
+    tab_to_checked,
 )
 from canfield.gui.i18n_qt import language_notifier, translate_buttons
 from canfield.i18n import _
@@ -100,9 +102,10 @@ class NewGameDialog(QDialog):
             self._variant_box.addItem(name, name)
         self._variant_box.setCurrentIndex(names.index(variant))
         self._variant_heading.setBuddy(self._variant_box)
-        self._variant_hint = hint_label(self)
+        self._variant_hint = description_label(self)
         self._variant_hint.setObjectName("variantSummary")
         self._variant_box.currentIndexChanged.connect(self._variant_changed)
+        speak_value_changes(self._variant_box)
 
         self._draw_heading = heading(self)
         self._draw3 = ChoiceButton(self)
@@ -114,6 +117,7 @@ class NewGameDialog(QDialog):
         self._draws.addButton(self._draw1, 1)
         (self._draw3 if default_draw == 3 else self._draw1).setChecked(True)
         self._draws.idToggled.connect(self._draw_toggled)
+        tab_to_checked(self._draws)
 
         self._code_heading = heading(self)
         self._code_edit = QLineEdit(self)
@@ -130,7 +134,7 @@ class NewGameDialog(QDialog):
         font.setStyleHint(font.StyleHint.Monospace)
         self._code_edit.setFont(font)
         self._code_heading.setBuddy(self._code_edit)
-        self._code_hint = hint_label(self)
+        self._code_hint = description_label(self)
         self._code_error = QLabel(self)
         self._code_error.setObjectName("codeError")
         self._code_error.setWordWrap(True)
@@ -146,7 +150,7 @@ class NewGameDialog(QDialog):
         self._winnable.setObjectName("winnableOnly")
         self._winnable.setChecked(winnable_only)
         self._winnable.setMinimumHeight(TOUCH_HEIGHT)
-        self._winnable_hint = hint_label(self)
+        self._winnable_hint = description_label(self)
 
         self._buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
@@ -178,7 +182,8 @@ class NewGameDialog(QDialog):
         layout.addWidget(self._buttons)
 
         self.setTabOrder(self._variant_box, self._draw3)
-        self.setTabOrder(self._draw3, self._code_edit)
+        self.setTabOrder(self._draw3, self._draw1)  # Tab stops on the chosen one only
+        self.setTabOrder(self._draw1, self._code_edit)
         self.setTabOrder(self._code_edit, self._winnable)
         self.retranslate()
         language_notifier().language_changed.connect(self.retranslate)
@@ -213,6 +218,7 @@ class NewGameDialog(QDialog):
         self._winnable.setText(_("Winnable deals only"))
         self._winnable.setAccessibleName(_("Winnable deals only"))
         self._winnable_hint.setText(_("Deal only games that the solver knows can be won."))
+        self._winnable.setAccessibleDescription(self._winnable_hint.text())
         translate_buttons(self._buttons)
         self._ok_button().setText(_("Deal"))
         if self._error:

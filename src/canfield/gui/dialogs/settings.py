@@ -24,10 +24,12 @@ from PySide6.QtWidgets import (
 from canfield import i18n
 from canfield.gui.dialogs._common import (
     TOUCH_HEIGHT,
+    description_label,
     fit_to_screen,
     heading,
-    hint_label,
+    names_changed,
     option_block,
+    speak_value_changes,
 )
 from canfield.gui.i18n_qt import language_notifier, switch_language, translate_buttons
 from canfield.i18n import _
@@ -59,15 +61,15 @@ class SettingsDialog(QDialog):
         page = QWidget(self)
         self._play_heading = heading(page)
         self._double_tap = self._check(page, "doubleTap", settings.double_tap)
-        self._double_tap_hint = hint_label(page)
+        self._double_tap_hint = description_label(page)
         self._animations = self._check(page, "animations", settings.animations)
-        self._animations_hint = hint_label(page)
+        self._animations_hint = description_label(page)
         self._four_colour = self._check(page, "fourColour", settings.four_colour)
-        self._four_colour_hint = hint_label(page)
+        self._four_colour_hint = description_label(page)
         self._winnability = self._check(page, "showWinnability", settings.show_winnability)
-        self._winnability_hint = hint_label(page)
+        self._winnability_hint = description_label(page)
         self._casino = self._check(page, "casinoScoring", settings.casino_scoring)
-        self._casino_hint = hint_label(page)
+        self._casino_hint = description_label(page)
 
         self._look_heading = heading(page)
         self._back = self._combo(page, "cardBack", CARD_BACKS, settings.card_back)
@@ -95,6 +97,8 @@ class SettingsDialog(QDialog):
             self._language.addItem(i18n.language_name(code), code)
         self._language.setCurrentIndex(self._language.findData(settings.language))
         self._language.currentIndexChanged.connect(self._language_chosen)
+        for box in (self._back, self._felt, self._draw, self._language):
+            speak_value_changes(box)
         self._language_label = QLabel(page)
         self._language_label.setBuddy(self._language)
         self._language_label.setWordWrap(True)
@@ -255,6 +259,7 @@ class SettingsDialog(QDialog):
         )
         self._language.setAccessibleName(_("Language"))
         translate_buttons(self._buttons)
+        names_changed(self._back, self._felt, self._draw, self._language)
 
     # --- behaviour -----------------------------------------------------------------------------
 

@@ -1,8 +1,9 @@
 """The Statistics window: one variant's draw modes side by side, the casino bank, recent games.
 
 The two modes are shown as two columns of one table rather than as tabs, so
-they can be compared at a glance; the labels wrap, so the table still fits a
-360 px wide phone window. A list above the table picks the variant (the
+they can be compared at a glance; it is a real table (a screen reader walks its
+cells and says each one's row and column), and it still fits a 360 px wide
+phone window. A list above the table picks the variant (the
 current game's first): statistics are kept per variant and draw mode.
 The recent games (code, result, score, time) are on a second page; a click
 on one deals it again (:attr:`StatisticsDialog.replay`). Reset erases one
@@ -21,17 +22,19 @@ from typing import Final, Protocol
 from PySide6.QtCore import QDateTime, QLocale, QSize, Qt, Signal
 from PySide6.QtGui import QAction, QFont
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QFrame,
     QGridLayout,
+    QHeaderView,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QMenu,
     QPushButton,
-    QSizePolicy,
+    QTableWidget,
+    QTableWidgetItem,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -93,9 +96,7 @@ class StatisticsDialog(QDialog):
         # Nothing is read back after exec(), so free it (and its language hook) on close.
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self._source = source
-        self._column_titles: dict[int, QLabel] = {}
-        self._row_titles: dict[str, QLabel] = {}
-        self._values: dict[tuple[str, int], QLabel] = {}
+        self._values: dict[tuple[str, int], QTableWidgetItem] = {}
 
         self._variant_label = QLabel(self)
         self._variant_box = QComboBox(self)
@@ -114,45 +115,35 @@ class StatisticsDialog(QDialog):
         self._pages = QTabWidget(self)
         self._pages.setObjectName("statisticsPages")
         figures = QWidget(self._pages)
-        table = QFrame(figures)
-        table.setFrameShape(QFrame.Shape.StyledPanel)
-        grid = QGridLayout(table)
-        grid.setContentsMargins(12, 8, 12, 8)
-        grid.setHorizontalSpacing(16)
-        grid.setVerticalSpacing(10)
-        bold = QFont(self.font())
-        bold.setBold(True)
+        # A real table, so a screen reader walks it cell by cell with the arrows and says
+        # each cell's row and column ("Won, 3 cards: 8"), not a heap of loose labels.
+        table = QTableWidget(len(ROWS), len(COLUMN_DRAWS), figures)
+        table.setObjectName("statisticsTable")
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        table.setTabKeyNavigation(False)  # Tab leaves the table; the arrows walk it
+        table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        table.setWordWrap(True)
+        table.setShowGrid(False)
+        table.setAlternatingRowColors(True)
+        table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        table.verticalHeader().setDefaultAlignment(
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        )
         value_font = QFont(self.font())
         value_font.setPointSizeF(value_font.pointSizeF() * 1.1)
-        for column, draw in enumerate(COLUMN_DRAWS, start=1):
-            title = QLabel(table)
-            title.setFont(bold)
-            title.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            title.setWordWrap(True)
-            grid.addWidget(title, 0, column)
-            self._column_titles[draw] = title
-        line = QFrame(table)
-        line.setFrameShape(QFrame.Shape.HLine)
-        line.setFrameShadow(QFrame.Shadow.Sunken)
-        grid.addWidget(line, 1, 0, 1, len(COLUMN_DRAWS) + 1)
-        for row, (key, _label) in enumerate(ROWS, start=2):
-            title = QLabel(table)
-            title.setWordWrap(True)
-            title.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-            grid.addWidget(title, row, 0)
-            self._row_titles[key] = title
-            for column, draw in enumerate(COLUMN_DRAWS, start=1):
-                value = QLabel(NOTHING, table)
-                value.setObjectName(f"{key}_{draw}")
+        for row, (key, _label) in enumerate(ROWS):
+            for column, draw in enumerate(COLUMN_DRAWS):
+                value = QTableWidgetItem(NOTHING)
                 value.setFont(value_font)
-                value.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-                value.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-                grid.addWidget(value, row, column)
+                value.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                value.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
+                table.setItem(row, column, value)
                 self._values[key, draw] = value
-        grid.setColumnStretch(0, 1)
-        grid.setColumnMinimumWidth(1, 70)
-        grid.setColumnMinimumWidth(2, 70)
+        table.setCurrentCell(0, 0)
+        self._table = table
 
         self._note = hint_label(figures)
         self._bank_note = hint_label(figures)
@@ -225,10 +216,10 @@ class StatisticsDialog(QDialog):
             self._variant_box.setItemText(
                 index, variant_title(str(self._variant_box.itemData(index)))
             )
-        self._column_titles[3].setText(_("3 cards"))
-        self._column_titles[1].setText(_("1 card"))
-        for key, label in ROWS:
-            self._row_titles[key].setText(_(label))
+        titles = {3: _("3 cards"), 1: _("1 card")}
+        self._table.setHorizontalHeaderLabels([titles[draw] for draw in COLUMN_DRAWS])
+        self._table.setVerticalHeaderLabels([_(label) for _key, label in ROWS])
+        self._table.setAccessibleName(_("Statistics"))
         self._note.setText(
             _(
                 "A game counts once you have made a move in it. "
@@ -286,18 +277,27 @@ class StatisticsDialog(QDialog):
                     else locale.toString(round(stats.average_moves))
                 ),
             }
-            column = self._column_titles[draw].text()
-            for key, label in ROWS:
+            for key, _label in ROWS:
                 value = self._values[key, draw]
                 value.setText(texts[key])
-                shown = _("none") if texts[key] == NOTHING else texts[key]
-                value.setAccessibleName(f"{_(label)}, {column}: {shown}")
+                # A reader says "none", not the dash's name.
+                spoken = _("none") if texts[key] == NOTHING else texts[key]
+                value.setData(Qt.ItemDataRole.AccessibleTextRole, spoken)
         self._bank_note.setText(
             _("Casino bank over all variants and draw modes: {money}").format(
                 money=format_money(self._source.bank_total())
             )
         )
         self._fill_recent()
+        self._fit_table()
+
+    def _fit_table(self) -> None:
+        """As tall as its rows: the page scrolls, never the table inside it."""
+        table = self._table
+        table.resizeRowsToContents()
+        height = table.horizontalHeader().height() + 2 * table.frameWidth()
+        height += sum(table.rowHeight(row) for row in range(table.rowCount()))
+        table.setFixedHeight(height)
 
     def _fill_recent(self) -> None:
         locale = qt_locale()
