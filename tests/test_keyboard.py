@@ -221,3 +221,15 @@ def test_a_keyboard_move_leaves_what_it_uncovered_to_the_focus_landing() -> None
     assert full == "queen of clubs to column 2. reserve: 8 of hearts on top"
     short = change_sentence("play", before, game.state, move, "en", uncovered=False)
     assert short == "queen of clubs to column 2"
+
+
+def test_brief_speech_says_the_action_alone() -> None:
+    game, keys = Game.from_code(EXAMPLE_CODE), Keyboard(brief=True)
+    play(game, keys, "r")
+    assert keys.landing(game, "en") == "reserve, queen of clubs"
+    assert play(game, keys, "enter") == ["queen of clubs picked up"]
+    before = game.state
+    move = Move.parse("QC>2")
+    game.play(move)
+    said = change_sentence("play", before, game.state, move, "en", brief=True)
+    assert said == "queen of clubs to column 2"

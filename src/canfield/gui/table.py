@@ -834,6 +834,8 @@ class TableScene(QGraphicsScene):
 
     def places_text(self, card: int) -> str:
         """Where ``card`` can go now ("can go to column 2"), asked once per position and card."""
+        if self.keys.brief:
+            return ""  # brief speech: a card is just "playable"
         state = self._model.state
         known, cache = self._places_cache
         if known is not state:

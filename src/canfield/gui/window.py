@@ -559,6 +559,7 @@ class MainWindow(QMainWindow):
                     self.table_language(),
                     code=self.model.game.code,
                     uncovered=not self.scene.playing_by_keys,
+                    brief=self.scene.keys.brief,
                 )
             )
         self._watch_winnability()
@@ -1116,6 +1117,7 @@ class MainWindow(QMainWindow):
         old = self._settings
         self._settings = settings
         self.scene.double_tap = settings.double_tap
+        self.scene.keys.brief = settings.speech == "brief"
         self.scene.animations = settings.animations
         self.scene.set_four_colour(settings.four_colour)
         if (settings.card_back, settings.felt) != (old.card_back, old.felt) or not save:

@@ -93,6 +93,8 @@ class Keyboard:
     held: Held | None = None
     double_tap: bool = True
     """Enter on the held cards' own pile plays them like a tap (see ``Game.tap_move``)."""
+    brief: bool = False
+    """Brief speech (the ``speech`` setting): landing and pick-up leave out where a card can go."""
     notes: tuple[str, ...] = field(default_factory=tuple)
     """What T says after the piles: the game code, the winnability note (set by the front end)."""
     _reland: bool = field(default=False, repr=False)
@@ -189,8 +191,10 @@ class Keyboard:
         if not cards:
             return Reply(say=cannot_move(card, lang), shake=(card,))
         self.held = Held(cards, self.focus)
-        where = places_text(state, card, lang) or _("cannot go anywhere now")
-        return Reply(say=picked_up(list(cards), lang) + ", " + where, focus_moved=True)
+        said = picked_up(list(cards), lang)
+        if not self.brief:
+            said += ", " + (places_text(state, card, lang) or _("cannot go anywhere now"))
+        return Reply(say=said, focus_moved=True)
 
     def _put_down(self, target: PileKey, game: Game, lang: str) -> Reply:
         """Put the held cards on ``target``; a refusal keeps them held and says why."""
@@ -247,7 +251,7 @@ class Keyboard:
         card = self.focused_card(state)
         held = self.held.cards[0] if self.held is not None else None
         text = piles.focus_sentence(state, self.focus, card, held, lang)
-        if held is None and card is not None and self.focus[0] != "stock":
+        if held is None and card is not None and self.focus[0] != "stock" and not self.brief:
             where = places_text(state, card, lang)
             if where:
                 text += ", " + where

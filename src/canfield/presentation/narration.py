@@ -185,14 +185,15 @@ def change_sentence(
     *,
     code: str | None = None,
     uncovered: bool = True,
+    brief: bool = False,
 ) -> str:
     """The sentence for one model change: a play, an undo or redo, a new or restarted deal.
 
     A new deal says what was dealt: the variant, the draw and ``code`` (the game code);
-    ``uncovered`` is :func:`move_sentence`'s.
+    ``uncovered`` is :func:`move_sentence`'s; ``brief`` says a move alone, not its news.
     """
     if kind == "play" and before is not None and move is not None:
-        return move_sentence(before, after, move, lang, uncovered=uncovered)
+        return move_sentence(before, after, move, lang, not brief, uncovered=uncovered)
     if kind in ("undo", "redo") and before is not None and move is not None:
         # Undo goes from ``before`` back to ``after``: describe the move it takes back.
         if kind == "undo":

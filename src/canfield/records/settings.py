@@ -22,6 +22,7 @@ from canfield.variants import VARIANTS, is_draw
 __all__ = [
     "CARD_BACKS",
     "FELTS",
+    "SPEECH",
     "InvalidSettingError",
     "Settings",
     "check_variant_name",
@@ -33,6 +34,9 @@ CARD_BACKS: Final = ("blue", "red", "green")
 """Names of the card back designs, the first is the default."""
 FELTS: Final = ("green", "blue", "red", "grey")
 """Names of the table (felt) colours, the first is the default."""
+SPEECH: Final = ("full", "brief")
+"""How much a screen reader is told, the first is the default: ``full`` says where a
+card can go and what a move uncovered; ``brief`` says the action alone."""
 
 _MAX_GEOMETRY: Final = 64 * 1024
 _MAX_STORED: Final = 2 * _MAX_GEOMETRY
@@ -76,6 +80,8 @@ class Settings:
     """One of :data:`FELTS`."""
     last_variant: str = "canfield"
     """The variant of the last new game, which the New game window offers first."""
+    speech: str = SPEECH[0]
+    """One of :data:`SPEECH`: how much a screen reader is told at the table."""
 
     def __post_init__(self) -> None:
         for field in dataclasses.fields(self):
@@ -147,6 +153,7 @@ _CHECKS: Final[Mapping[str, Callable[[object], str | None]]] = {
     "card_back": _one_of(CARD_BACKS),
     "felt": _one_of(FELTS),
     "last_variant": check_variant_name,
+    "speech": _one_of(SPEECH),
 }
 
 

@@ -33,6 +33,7 @@ from canfield.gui.dialogs._common import (
 )
 from canfield.gui.i18n_qt import language_notifier, switch_language, translate_buttons
 from canfield.i18n import _
+from canfield.records.settings import SPEECH
 from canfield.storage.settings import CARD_BACKS, FELTS, Settings
 
 
@@ -89,6 +90,9 @@ class SettingsDialog(QDialog):
         self._draw_label.setWordWrap(True)
         self._draw_label.setMinimumHeight(TOUCH_HEIGHT)
 
+        self._speech = self._combo(page, "speech", SPEECH, settings.speech)
+        self._speech_label = self._buddy(page, self._speech)
+
         self._language = QComboBox(page)
         self._language.setObjectName("language")
         self._language.setMinimumHeight(TOUCH_HEIGHT)
@@ -97,7 +101,7 @@ class SettingsDialog(QDialog):
             self._language.addItem(i18n.language_name(code), code)
         self._language.setCurrentIndex(self._language.findData(settings.language))
         self._language.currentIndexChanged.connect(self._language_chosen)
-        for box in (self._back, self._felt, self._draw, self._language):
+        for box in (self._back, self._felt, self._draw, self._speech, self._language):
             speak_value_changes(box)
         self._language_label = QLabel(page)
         self._language_label.setBuddy(self._language)
@@ -110,6 +114,7 @@ class SettingsDialog(QDialog):
         form.setVerticalSpacing(10)
         form.addRow(self._language_label, self._language)
         form.addRow(self._draw_label, self._draw)
+        form.addRow(self._speech_label, self._speech)
 
         column = QVBoxLayout(page)
         column.setContentsMargins(18, 18, 18, 8)
@@ -252,6 +257,10 @@ class SettingsDialog(QDialog):
         self._draw.setItemText(0, _("3 cards (Hard)"))
         self._draw.setItemText(1, _("1 card (Easy)"))
         self._draw.setAccessibleName(_("Draw mode of new games"))
+        self._speech_label.setText(_("Screen reader s&peech"))
+        self._speech.setItemText(0, _("Full: where a card can go, what a move uncovered"))
+        self._speech.setItemText(1, _("Brief: the action alone"))
+        self._speech.setAccessibleName(_("Screen reader speech"))
         self._language_label.setText(_("&Language"))
         self._language.setItemText(
             0,
@@ -259,7 +268,7 @@ class SettingsDialog(QDialog):
         )
         self._language.setAccessibleName(_("Language"))
         translate_buttons(self._buttons)
-        names_changed(self._back, self._felt, self._draw, self._language)
+        names_changed(self._back, self._felt, self._draw, self._speech, self._language)
 
     # --- behaviour -----------------------------------------------------------------------------
 
@@ -277,6 +286,7 @@ class SettingsDialog(QDialog):
         self._back.setCurrentIndex(self._back.findData(defaults.card_back))
         self._felt.setCurrentIndex(self._felt.findData(defaults.felt))
         self._draw.setCurrentIndex(self._draw.findData(defaults.draw))
+        self._speech.setCurrentIndex(self._speech.findData(defaults.speech))
         self._language.setCurrentIndex(self._language.findData(defaults.language))
 
     def reject(self) -> None:
@@ -299,4 +309,5 @@ class SettingsDialog(QDialog):
             felt=str(self._felt.currentData()),
             draw=draw,
             language=language,
+            speech=str(self._speech.currentData()),
         )
