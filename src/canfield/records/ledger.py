@@ -10,16 +10,15 @@ replaces it unfinished.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, replace
 from typing import Any, Final
 
-from canfield.game import Game
+from canfield.game import Game, is_elapsed
 from canfield.records.recent import RECENT_LIMIT, RecentGame
 from canfield.records.settings import check_variant_name
-from canfield.records.statistics import MAX_COUNT, MAX_SECONDS, Statistics
+from canfield.records.statistics import MAX_COUNT, Statistics
 from canfield.variants import VARIANTS, check_draw, is_draw
 
 __all__ = ["LEDGER_VERSION", "Ledger", "Standing"]
@@ -238,9 +237,4 @@ def _fields(value: object, names: Mapping[str, object]) -> dict[str, Any]:
 
 
 def _seconds_ok(value: object) -> bool:
-    return (
-        isinstance(value, (int, float))
-        and not isinstance(value, bool)
-        and math.isfinite(value)
-        and 0 <= value <= MAX_SECONDS
-    )
+    return is_elapsed(value)  # the game's own clock bound, never an OverflowError

@@ -198,4 +198,5 @@ def _bounded(value: int) -> int:
 def _seconds(value: object) -> bool:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return False
-    return math.isfinite(value) and 0 <= value <= _MAX_TOTAL_SECONDS
+    # compared before isfinite converts it: 10**400 is an int no float can hold
+    return 0 <= value <= _MAX_TOTAL_SECONDS and math.isfinite(value)
