@@ -130,3 +130,17 @@ def test_reset_forgets_one_mode_of_one_variant_or_everything() -> None:
     assert len(ledger.recent_games()) == 2  # recent games stay, as in the store
     ledger.reset()
     assert ledger.all_statistics() == []
+
+
+def test_whole_seconds_written_without_a_point_still_load() -> None:
+    """JavaScript writes 12.0 as 12: the browser hands the ledger back as it stored it."""
+    ledger = Ledger(clock=lambda: 1_700_000_000.0)
+    game = played(CODE, 2)
+    game.elapsed = 12.0
+    ledger.save(game)
+    ledger.abandon()
+    ledger.save(played(CODE, 1))
+    text = json.dumps(ledger.to_dict()).replace("12.0", "12").replace("1700000000.0", "1700000000")
+    back = Ledger.from_dict(json.loads(text))
+    assert back.recent_games()[0].seconds == 12.0
+    assert back.to_dict() == ledger.to_dict()

@@ -335,7 +335,8 @@ def write_page(out: Path, wheel: Path) -> None:
     config = {"wheel": wheel.name, "boot": boot_texts(), "languages": list(LANGUAGES)}
     page = page.replace("/*CONFIG*/{}", json.dumps(config, ensure_ascii=False))
     (out / "index.html").write_text(page, encoding="utf-8")
-    shutil.copyfile(WEB / "style.css", out / "style.css")
+    for sheet in sorted(WEB.glob("*.css")):  # style.css (the table), screens.css (the dialogs)
+        shutil.copyfile(sheet, out / sheet.name)
 
 
 def build(out: Path, *, trim: bool = True) -> str:

@@ -230,10 +230,14 @@ class Ledger:
             raise ValueError(f"damaged record: {exc}") from None
 
 
+_TIMES: Final = ("seconds", "finished_at", "elapsed")
+"""Fields holding seconds: JSON (and JavaScript) may write a whole 12.0 as 12."""
+
+
 def _fields(value: object, names: Mapping[str, object]) -> dict[str, Any]:
     if not isinstance(value, Mapping) or set(value) != set(names):
         raise ValueError(f"a record with other fields than {sorted(names)}")
-    return {str(k): v for k, v in value.items()}
+    return {str(k): float(v) if k in _TIMES and type(v) is int else v for k, v in value.items()}
 
 
 def _seconds_ok(value: object) -> bool:

@@ -58,6 +58,7 @@ from canfield.presentation.piles import (
 )
 from canfield.presentation.variant_text import APP_VARIANTS, variant_summary, variant_title
 from canfield.variants import DRAWS, variant_named
+from canfield.web.screens import ScreenError, Screens
 
 __all__ = ["MAX_SIZE", "BridgeError", "Session", "pile_id"]
 
@@ -114,6 +115,8 @@ class Session:
     def __init__(self) -> None:
         self.game = Game.new()
         self.lang = "en"
+        self.screens = Screens()
+        """New game, Settings, Statistics and the other screens (canfield.web.screens)."""
         self.width = 1280.0
         self.height = 800.0
         self.double_tap = True
@@ -128,7 +131,25 @@ class Session:
         )
         if method is None:
             raise BridgeError(f"unknown op {op!r}")
-        return method(args)
+        answer = method(args)
+        answer.update(self.screens.after_op(self))  # the statistics count every action
+        return answer
+
+    def op_screen(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        """A screen around the table (``screen`` names the op of canfield.web.screens)."""
+        try:
+            answer = self.screens.handle(self, args)
+        except ScreenError as exc:
+            raise BridgeError(str(exc)) from None
+        self.double_tap = self.screens.settings.double_tap
+        if answer.get("dealt"):  # the table shows the new deal, says so, and saves it
+            self.counted = False
+            answer.update(
+                self._reply(change_sentence("new", None, self.game.state, None, self.lang))
+            )
+        elif answer.pop("relabel", False):  # the language or the settings changed
+            answer["view"] = self.view()
+        return answer
 
     # -- starting, the table's size, the language ---------------------------
 

@@ -55,6 +55,8 @@ async function main(): Promise<void> {
     showStage(texts, "dealing");
     const { startGame } = await import("./game.js");
     await startGame(python, lang);
+    const { installScreens } = await import("./dialogs/screens.js");
+    await installScreens(python, config.languages);
     element("splash").hidden = true;
     performance.mark("table-painted");
   } catch (error) {
