@@ -1,0 +1,249 @@
+/**
+ * The screens around the table, wired in: a Menu button in the toolbar (New game, Statistics,
+ * Settings, Rules, About, Share the code), the New game button and Ctrl+N opening New game, the
+ * win screen when a game is won, the settings and statistics kept in IndexedDB as Python hands
+ * them back, and a live language switch. All texts come from canfield.web.screens.
+ */
+import type { Json } from "../../shared/protocol.js";
+import type { PythonWorker, Reply } from "../client.js";
+import { browserLanguage } from "../config.js";
+import { Store } from "../store.js";
+import type { ActionReply } from "../view.js";
+import { openAbout } from "./about.js";
+import { openNewGame } from "./newgame.js";
+import { openRules } from "./rules.js";
+import { openSettings } from "./settings.js";
+import { openStatistics } from "./statistics.js";
+import { button, make, screen, screenOp, show, type Texts } from "./ui.js";
+import { openWin } from "./win.js";
+
+export const SETTINGS_KEY = "settings";
+export const STATISTICS_KEY = "statistics";
+/** Where the splash looks for the player's language before Python runs (main.ts). */
+const LANGUAGE_KEY = "canfield-language";
+
+/** What the screens need of the table's page (game.ts's GamePage). */
+export interface Table {
+  apply(reply: ActionReply, animate?: boolean): void;
+  say(text: string): void;
+}
+
+export class Screens {
+  texts: Texts = {};
+  private textsLang = "";
+  private menuButton: HTMLButtonElement | null = null;
+  private won = false;
+
+  constructor(
+    readonly python: PythonWorker,
+    readonly table: Table,
+    readonly store: Store,
+  ) {}
+
+  /** An op of canfield.web.screens; records and settings it hands back are stored. */
+  async op(name: string, args: { [key: string]: Json } = {}): Promise<Reply> {
+    const reply = await screenOp(this.python, name, args);
+    await this.keep(reply);
+    return reply;
+  }
+
+  /** Store what Python says changed: the statistics (after any op) and the settings. */
+  async keep(reply: Reply): Promise<void> {
+    const records = reply["records"];
+    const settings = reply["settings_text"];
+    try {
+      if (typeof records === "string") await this.store.put(STATISTICS_KEY, JSON.parse(records) as Json);
+      if (typeof settings === "string") await this.store.put(SETTINGS_KEY, JSON.parse(settings) as Json);
+    } catch {
+      // the browser refused to keep them (private mode, quota): play on, game.ts says so once
+    }
+  }
+
+  /** Read the stored settings and statistics (a damaged one is set aside, with Python's message). */
+  async start(systemLanguage: string): Promise<void> {
+    const stored = async (key: string): Promise<Json> => {
+      const value = await this.store.get(key).catch(() => undefined);
+      if (value === undefined) return null;
+      return typeof value === "string" ? value : JSON.stringify(value);
+    };
+    const reply = await this.op("load", {
+      settings: await stored(SETTINGS_KEY),
+      records: await stored(STATISTICS_KEY),
+      system: systemLanguage,
+    });
+    const damaged = (reply["damaged"] as string[] | undefined) ?? [];
+    for (const kind of damaged) {
+      await this.store.setAside(kind === "records" ? STATISTICS_KEY : SETTINGS_KEY).catch(() => undefined);
+    }
+    await this.keep(reply);
+    this.applySettings(reply);
+    for (const notice of (reply["notices"] as string[] | undefined) ?? []) this.table.say(notice);
+    await this.refreshTexts();
+    this.installMenu();
+    this.watchForWin();
+  }
+
+  /** Settings the page itself shows: the look (felt, card back, four colours) and the language. */
+  applySettings(reply: Reply): void {
+    const values = reply["settings"] as { [key: string]: Json } | undefined;
+    const html = document.documentElement;
+    if (values !== undefined) {
+      html.dataset["felt"] = String(values["felt"]);
+      html.dataset["back"] = String(values["card_back"]);
+      html.dataset["fourColour"] = String(values["four_colour"]);
+      html.dataset["animations"] = String(values["animations"]);
+    }
+    if (reply["view"] !== undefined) this.table.apply(reply as unknown as ActionReply, false);
+    const lang = reply["lang"];
+    if (typeof lang === "string") {
+      html.lang = lang;
+      try {
+        localStorage.setItem(LANGUAGE_KEY, lang);
+      } catch {
+        // no local storage: the splash follows the browser's language
+      }
+    }
+  }
+
+  async refreshTexts(): Promise<void> {
+    const lang = document.documentElement.lang;
+    if (lang === this.textsLang) return;
+    const reply = await screenOp(this.python, "texts");
+    this.texts = reply["texts"] as Texts;
+    this.textsLang = String(reply["lang"]);
+    if (this.menuButton !== null) this.menuButton.textContent = this.texts["menu"] ?? "";
+  }
+
+  /** After a language switch: the screens' texts and the table's, in the new language. */
+  async languageChanged(): Promise<void> {
+    await this.refreshTexts();
+  }
+
+  private installMenu(): void {
+    const bar = document.querySelector<HTMLElement>(".toolbar");
+    if (bar === null) return;
+    const menu = make("button", { className: "tool tool-menu", text: this.texts["menu"] ?? "" });
+    menu.type = "button";
+    menu.setAttribute("aria-haspopup", "dialog");
+    menu.addEventListener("click", () => void this.openMenu());
+    bar.prepend(menu);
+    this.menuButton = menu;
+    // New game (the toolbar's button and Ctrl+N) opens the New game screen
+    bar.addEventListener(
+      "click",
+      (event) => {
+        const target = event.target as HTMLElement;
+        if (target.closest(".tool-new") === null) return;
+        event.stopPropagation();
+        void this.newGame();
+      },
+      true,
+    );
+    window.addEventListener(
+      "keydown",
+      (event) => {
+        const ctrl = event.ctrlKey || event.metaKey;
+        const open = ctrl && !event.shiftKey && event.key.toLowerCase() === "n" ? () => this.newGame()
+          : event.key === "F1" && !ctrl ? () => this.rules() : null;
+        if (open === null) return;
+        event.preventDefault();
+        event.stopPropagation();
+        void open();
+      },
+      true,
+    );
+  }
+
+  async openMenu(): Promise<void> {
+    await this.refreshTexts();
+    const t = this.texts;
+    const s = screen("menu", t["menu"] ?? "");
+    const list = make("ul", { className: "menu-list" }, s.body);
+    const entry = (label: string, run: () => Promise<void>): HTMLButtonElement => {
+      const item = make("li", {}, list);
+      return button(label, () => {
+        s.dialog.close("open");
+        void run();
+      }, item, "screen-button menu-entry");
+    };
+    const first = entry(t["new_game"] ?? "", () => this.newGame());
+    entry(t["statistics"] ?? "", () => this.statistics());
+    entry(t["settings"] ?? "", () => this.settings());
+    entry(t["rules"] ?? "", () => this.rules());
+    entry(t["about"] ?? "", () => this.about());
+    entry(t["share_code"] ?? "", () => this.share());
+    button(t["close"] ?? "", () => s.dialog.close("close"), s.buttons);
+    show(s, first);
+  }
+
+  newGame(): Promise<void> {
+    return openNewGame(this);
+  }
+
+  statistics(): Promise<void> {
+    return openStatistics(this);
+  }
+
+  settings(): Promise<void> {
+    return openSettings(this);
+  }
+
+  rules(): Promise<void> {
+    return openRules(this);
+  }
+
+  about(): Promise<void> {
+    return openAbout(this);
+  }
+
+  /** Share the code where the device can (a phone's share sheet), else copy it. */
+  async share(): Promise<void> {
+    const reply = await this.op("share");
+    const text = String(reply["share_text"] ?? "");
+    if (typeof navigator.share === "function") {
+      try {
+        await navigator.share({ text });
+        return;
+      } catch (error) {
+        if (error instanceof DOMException && error.name === "AbortError") return;
+      }
+    }
+    await this.copy(text, String(reply["copied"] ?? ""));
+  }
+
+  /** Copy `text`, then say `copied`; without clipboard access the text is shown to copy by hand. */
+  async copy(text: string, copied: string): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(text);
+      this.table.say(copied);
+    } catch {
+      const s = screen("copy", this.texts["copy_code"] ?? "", true);
+      const field = make("input", { className: "code-field", attrs: { readonly: "", "aria-labelledby": s.heading.id } }, s.body);
+      field.value = text;
+      button(this.texts["close"] ?? "", () => s.dialog.close(), s.buttons);
+      show(s, field);
+      field.select();
+    }
+  }
+
+  /** Open the win screen when the table shows a won game (not for one that was won before). */
+  private watchForWin(): void {
+    const html = document.documentElement;
+    this.won = html.dataset["won"] === "true";
+    new MutationObserver(() => {
+      const won = html.dataset["won"] === "true";
+      if (won && !this.won) void openWin(this);
+      this.won = won;
+    }).observe(html, { attributes: true, attributeFilter: ["data-won"] });
+  }
+}
+
+/** Start the screens once the table (game.ts's `window.canfield`) is up; called by main.ts. */
+export async function installScreens(python: PythonWorker, languages: readonly string[]): Promise<Screens> {
+  const table = (window as unknown as { canfield: Table }).canfield;
+  const { store } = await Store.open();
+  const screens = new Screens(python, table, store);
+  await screens.start(browserLanguage(languages, null));
+  (window as unknown as { canfieldScreens: Screens }).canfieldScreens = screens;
+  return screens;
+}
