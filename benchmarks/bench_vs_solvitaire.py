@@ -142,8 +142,11 @@ def ours(deck: str, variant: str, limit: float) -> Run:
         "--json",
     ]
     done = run_child(command, limit + 60, limit * 10 + 120)  # only a safety net: it counts itself
+    if done.killed or done.status != 0:  # once, on a loaded machine, a child ended silently
+        print(f"  canfield solve ended with status {done.status}: {done.out!r}; once more")
+        done = run_child(command, limit + 60, limit * 10 + 120)
     if done.killed or done.status != 0:
-        raise RuntimeError(f"canfield solve failed: {done.out!r}")
+        raise RuntimeError(f"canfield solve failed (status {done.status}): {done.out!r}")
     data = json.loads(done.out.strip().splitlines()[-1])
     verdict = data["verdict"] if data["seconds"] <= limit else "unknown"
     return Run(verdict, float(data["seconds"]), done.cpu)
