@@ -634,6 +634,12 @@ static int make_key(const SearchObject *s, const Pos *p, uint8_t *k) {
         memcpy(k + n, cols[c], p->len[c]);
         n += p->len[c];
     }
+    if (s->blind) { /* P6: which twin is in the talon, which in the columns: the talon's cards */
+        uint8_t bits[7] = {0, 0, 0, 0, 0, 0, 0};
+        for (int i = 0; i < p->talon_len; i++) bits[p->talon[i] >> 3] |= (uint8_t)(1 << (p->talon[i] & 7));
+        memcpy(k + n, bits, 7);
+        n += 7;
+    }
     return n;
 }
 

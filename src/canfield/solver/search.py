@@ -253,6 +253,20 @@ def _key(
     columns: tuple[tuple[int, ...], ...] = state.columns
     if alias is not None:  # P6: the columns as the building sees them
         columns = tuple(tuple(alias[card] for card in col) for col in columns)
+        if symmetry:
+            columns = tuple(sorted(columns))
+        # the aliases no longer say which of two twins is in the columns and which in the
+        # talon, so the talon's cards are part of a blind key (as a set: its order is the root's)
+        talon = 0
+        for card in chain(state.stock, state.waste):
+            talon |= 1 << card
+        return (
+            pointer | state.recycles << 6,
+            len(state.reserve),
+            state.foundations,
+            columns,
+            talon,
+        )
     if symmetry:
         columns = tuple(sorted(columns))
     return (pointer | state.recycles << 6, len(state.reserve), state.foundations, columns)
