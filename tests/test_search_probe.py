@@ -112,9 +112,9 @@ def test_no_probes_where_the_blind_search_does_not_hold() -> None:
 def test_probes_cut_a_long_proof_of_loss_short() -> None:
     """Rainbow draw 1, deal 114: open for the plain search after 2 million positions."""
     state = initial_state(deck_for_deal(114), 1, RAINBOW)
-    plain = Search(state).run(node_limit=500_000)
+    plain = Search(state).run(node_limit=1_000_000)
     assert plain.verdict is Verdict.UNKNOWN
-    probed = Search(state, Options(probe=2000)).run(node_limit=100_000)
+    probed = Search(state, Options(probe=2000)).run(node_limit=800_000)  # lost at 692 579
     assert probed.verdict is Verdict.LOST
 
 
