@@ -63,7 +63,7 @@ def test_an_illegal_drop_changes_nothing_and_says_why(session: Session) -> None:
 
 def test_undo_redo_and_the_stock(session: Session) -> None:
     assert session.handle("stock", {})["say"].startswith("3 cards drawn")
-    assert session.handle("undo", {})["say"].startswith("Undone: 3 cards drawn")
+    assert session.handle("undo", {})["say"].startswith("Undone: 3 cards back on the stock")
     assert session.handle("redo", {})["say"].startswith("Redone: 3 cards drawn")
 
 

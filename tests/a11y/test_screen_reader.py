@@ -385,7 +385,8 @@ def test_the_won_game_by_ear_in_few_keys_and_no_reading(
     figures = play_line(stack, game, line, lang)
     assert game.is_won
     assert any(WORDS[lang]["won"] in s for s in figures.last), figures.last
-    assert figures.card_moves == 78 and figures.draws == 162
+    assert figures.card_moves == sum(m.card is not None for m in line)
+    assert figures.draws == sum(m.card is None for m in line)
     assert figures.per_card_move <= 3.0, figures.card_keys
     assert figures.readings == 0
     print(

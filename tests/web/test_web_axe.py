@@ -61,10 +61,5 @@ def test_every_screen_fits_the_viewport_with_44px_targets(audit: dict[str, Any])
     assert [name for name, r in results.items() if not r["fits"]] == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the table's cards show '4♣' but are named '4 of clubs' (label-content-name-mismatch)"
-    " and its status bar is outside a landmark (region): the table is game.ts's",
-)
 def test_axe_finds_no_violation_on_the_table(audit: dict[str, Any]) -> None:
     assert audit["results"]["table"]["violations"] == []

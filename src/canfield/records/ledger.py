@@ -237,7 +237,15 @@ _TIMES: Final = ("seconds", "finished_at", "elapsed")
 def _fields(value: object, names: Mapping[str, object]) -> dict[str, Any]:
     if not isinstance(value, Mapping) or set(value) != set(names):
         raise ValueError(f"a record with other fields than {sorted(names)}")
-    return {str(k): float(v) if k in _TIMES and type(v) is int else v for k, v in value.items()}
+    return {str(k): _time(v) if k in _TIMES and type(v) is int else v for k, v in value.items()}
+
+
+def _time(value: int) -> float:
+    """A whole number of seconds as a float; one no float holds is a damaged record."""
+    try:
+        return float(value)
+    except OverflowError:
+        raise ValueError("a time no float holds") from None
 
 
 def _seconds_ok(value: object) -> bool:
