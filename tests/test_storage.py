@@ -29,6 +29,7 @@ from canfield.storage import (
     Store,
     default_database_path,
 )
+from canfield.storage.schema import SCHEMA_VERSION
 
 CODE = "CF1-D3-AAAAACL"
 OPENING = ("QC>2", "8H>f", "KH>4", "s")
@@ -117,7 +118,9 @@ def test_explicit_path_wins_over_env(tmp_path: Path, monkeypatch: pytest.MonkeyP
 def test_durable_journal(store: Store, db: Path) -> None:
     assert store._conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     assert store._conn.execute("PRAGMA synchronous").fetchone() == (2,)  # FULL
-    assert store._conn.execute("SELECT version FROM schema_version").fetchall() == [(2,)]
+    assert store._conn.execute("SELECT version FROM schema_version").fetchall() == [
+        (SCHEMA_VERSION,)
+    ]
     store.close()
     conn = sqlite3.connect(db)
     assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
@@ -744,7 +747,7 @@ def test_a_first_release_database_keeps_everything(tmp_path: Path) -> None:
     with Store(db) as s:
         loaded = s.load_game()
         assert loaded is not None and loaded.game_id == game.game_id and loaded == game
-        assert s._conn.execute("SELECT version FROM schema_version").fetchone() == (2,)
+        assert s._conn.execute("SELECT version FROM schema_version").fetchone() == (SCHEMA_VERSION,)
         s.save_game(Game.from_code(CODE))  # the migrated game settles as a loss
         assert totals(s.statistics(3))[:3] == (3, 2, 0)
 

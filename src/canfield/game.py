@@ -37,6 +37,8 @@ MAX_ACTIONS: Final = 100_000
 well under a second, so a tampered save of a million draws cannot make the app slow to start."""
 MAX_ELAPSED: Final = 1e9
 """Seconds of play a game's clock holds at most (about 31 years)."""
+MAX_HINTS: Final = 10**9
+"""Bound of a game's hint count (a hint a second for thirty years)."""
 SAVE_FORMAT: Final = "canfield-game"
 SAVE_VERSION: Final = 1
 _GAME_ID: Final = re.compile(r"[0-9a-f]{32}")
@@ -77,6 +79,10 @@ class Game:
         self._line: list[Move] = []
         self.elapsed: float = 0.0
         """Seconds of play so far; the app's clock keeps it up to date."""
+        self.hints_used: int = 0
+        """How many times the player asked for a hint in this game (the app counts them)."""
+        self.assisted: bool = False
+        """Show me played moves in this game: its result is not the player's own."""
         self._game_id = uuid.uuid4().hex
 
     # -- construction -----------------------------------------------------
@@ -325,6 +331,8 @@ class Game:
             "undo_depth": len(self._past),
             "redo": [m.notation() for m in self.redo_moves],
             "elapsed": self.elapsed,
+            "hints": self.hints_used,
+            "assisted": self.assisted,
         }
         if line:
             data["line"] = [m.notation() for m in self._line]
@@ -356,8 +364,8 @@ class Game:
             "redo",
             "elapsed",
         }
-        # saves from before game ids and variants have neither
-        unknown = sorted(set(data) - expected - {"id", "variant"})
+        # saves from before game ids, variants and hint counts have none of them
+        unknown = sorted(set(data) - expected - {"id", "variant", "hints", "assisted"})
         missing = sorted(expected - set(data))
         if missing:
             raise InvalidSaveError(f"saved game lacks {', '.join(missing)}")
@@ -414,6 +422,10 @@ class Game:
             if not isinstance(game_id, str) or not _GAME_ID.fullmatch(game_id):
                 raise InvalidSaveError(f"bad game id {quoted(game_id)} in saved game")
             game._game_id = game_id
+        hints, assisted = data.get("hints", 0), data.get("assisted", False)
+        if type(hints) is not int or not 0 <= hints <= MAX_HINTS or type(assisted) is not bool:
+            raise InvalidSaveError(f"bad hints or assisted flag in saved game: {quoted(hints)}")
+        game.hints_used, game.assisted = hints, assisted
         return game
 
     # -- comparison -----------------------------------------------------------
@@ -431,6 +443,7 @@ class Game:
             and self._future == other._future
             and self._line == other._line
             and self.elapsed == other.elapsed
+            and (self.hints_used, self.assisted) == (other.hints_used, other.assisted)
         )
 
     __hash__ = None  # type: ignore[assignment]

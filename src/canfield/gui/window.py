@@ -871,6 +871,7 @@ class MainWindow(QMainWindow):
             return
         move = line.pop(0)
         self._demo_playing = True
+        self.model.game.assisted = True  # saved with this move: the result is not the player's
         try:
             played = self.model.play(move)
         finally:
@@ -954,6 +955,8 @@ class MainWindow(QMainWindow):
         if game.is_won:
             return
         self.stop_demo()
+        game.hints_used += 1  # recent games show how many hints each game used
+        self.save()
         if self._deal_is_hopeless():
             self._tell_hopeless()  # proved before, for this very deal: no need to search again
             return

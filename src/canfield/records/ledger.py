@@ -45,6 +45,10 @@ class Standing:
     """The player has made an action in it (undoing them all later does not un-play it)."""
     recorded: bool
     """Its result is already in the statistics (it was won)."""
+    hints: int = 0
+    """Hints the player asked for in it (recent games show them)."""
+    assisted: bool = False
+    """Show me played moves in it: it is counted apart (see :mod:`canfield.records.statistics`)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.game_id, str) or not 0 < len(self.game_id) <= _MAX_ID:
@@ -59,6 +63,10 @@ class Standing:
             raise ValueError(f"bad clock in {self!r}")
         if type(self.acted) is not bool or type(self.recorded) is not bool:
             raise ValueError(f"bad flags in {self!r}")
+        if type(self.hints) is not int or not 0 <= self.hints <= MAX_COUNT:
+            raise ValueError(f"bad hint count in {self!r}")
+        if type(self.assisted) is not bool:
+            raise ValueError(f"bad assisted flag in {self!r}")
 
 
 class Ledger:
@@ -135,6 +143,8 @@ class Ledger:
             float(elapsed),
             acted,
             recorded,
+            game.hints_used,
+            game.assisted,
         )
         won_now = game.is_won and not recorded
         if won_now:
@@ -175,6 +185,7 @@ class Ledger:
             moves=standing.moves,
             elapsed=standing.elapsed,
             casino=casino,
+            assisted=standing.assisted,
         )
         finished = RecentGame(
             standing.code,
@@ -186,6 +197,8 @@ class Ledger:
             standing.elapsed,
             standing.moves,
             max(0.0, float(self._clock())),
+            standing.hints,
+            standing.assisted,
         )
         self._recent = [finished, *self._recent][:RECENT_LIMIT]
 

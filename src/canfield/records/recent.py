@@ -36,6 +36,10 @@ class RecentGame:
     """Actions on the final line of play."""
     finished_at: float
     """When it was recorded, seconds since the Unix epoch (UTC)."""
+    hints: int = 0
+    """How many times the player asked for a hint in it."""
+    assisted: bool = False
+    """Show me played moves in it: it is not in the player's own figures."""
 
     def __post_init__(self) -> None:
         """Refuse a damaged row (the store leaves it out of the list, with a warning)."""
@@ -43,11 +47,11 @@ class RecentGame:
             raise ValueError(f"bad code or deck in {quoted(self)}")
         if not isinstance(self.variant, str) or not is_draw(self.draw):
             raise ValueError(f"bad variant or draw in {quoted(self)}")
-        if type(self.won) is not bool:
+        if type(self.won) is not bool or type(self.assisted) is not bool:
             raise ValueError(f"bad result in {quoted(self)}")
-        for count in (self.score, self.moves):
+        for count in (self.score, self.moves, self.hints):
             if type(count) is not int or not 0 <= count <= 10**12:
-                raise ValueError(f"bad score or moves in {quoted(self)}")
+                raise ValueError(f"bad score, moves or hints in {quoted(self)}")
         for seconds in (self.seconds, self.finished_at):
             if type(seconds) is not float or not math.isfinite(seconds) or seconds < 0:
                 raise ValueError(f"bad time in {quoted(self)}")

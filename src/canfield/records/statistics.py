@@ -15,6 +15,11 @@ When a game counts (decided here so the app and tests agree):
   :attr:`~Statistics.average_win_moves` over the wins. They count the games
   recorded since the averages were kept (database version 2): for a player
   who upgraded, ``timed_games`` may be below ``played``.
+* A game where Show me played moves is **assisted**: it is counted apart
+  (``assisted_games``, ``assisted_wins``) and changes none of the other figures
+  (not played, won, the streaks, best score, fastest win, the averages or the
+  bank), as PySolFC keeps its demo games apart. Hints alone do not make a game
+  assisted; recent games say how many each game used.
 * The casino **bank** (a running total in dollars): each recorded game adds its
   score minus 52 (the deal costs 52, each card home pays 5, and the score is 5
   per card home), but only while the ``casino_scoring`` setting is on. It is
@@ -71,6 +76,9 @@ class Statistics:
     """Wins in the win averages."""
     wins_seconds: float = 0.0
     wins_moves: int = 0
+    assisted_games: int = 0
+    """Games where Show me played moves: counted here only (see the module docstring)."""
+    assisted_wins: int = 0
 
     def __post_init__(self) -> None:
         """Refuse impossible totals, e.g. from a hand-edited database."""
@@ -80,9 +88,12 @@ class Statistics:
         counts = (
             *(self.played, self.won, self.current_streak, self.best_streak),
             *(self.timed_games, self.games_moves, self.timed_wins, self.wins_moves),
+            *(self.assisted_games, self.assisted_wins),
         )
         if not all(_count(n) for n in counts) or self.won > self.played:
             raise ValueError(f"impossible game counts in {quoted(self)}")
+        if self.assisted_wins > self.assisted_games:
+            raise ValueError(f"impossible assisted games in {quoted(self)}")
         if self.current_streak > self.best_streak or self.best_streak > self.won:
             raise ValueError(f"impossible streaks in {quoted(self)}")
         if self.timed_games > self.played or self.timed_wins > min(self.won, self.timed_games):
@@ -152,9 +163,23 @@ class Statistics:
             raise ValueError(f"damaged statistics: {exc}") from None
 
     def after(
-        self, *, won: bool, score: int, moves: int, elapsed: float, casino: bool = False
+        self,
+        *,
+        won: bool,
+        score: int,
+        moves: int,
+        elapsed: float,
+        casino: bool = False,
+        assisted: bool = False,
     ) -> Statistics:
-        """These statistics with one more recorded game (``casino``: the bank counts it)."""
+        """These statistics with one more recorded game (``casino``: the bank counts it;
+        ``assisted``: Show me played in it, so only the assisted counts change)."""
+        if assisted:
+            return dataclasses.replace(
+                self,
+                assisted_games=_bounded(self.assisted_games + 1),
+                assisted_wins=_bounded(self.assisted_wins + won),
+            )
         best_score = score if self.best_score is None else max(self.best_score, score)
         streak = self.current_streak + 1 if won else 0
         return Statistics(
@@ -174,6 +199,8 @@ class Statistics:
             timed_wins=_bounded(self.timed_wins + won),
             wins_seconds=min(_MAX_TOTAL_SECONDS, self.wins_seconds + (elapsed if won else 0.0)),
             wins_moves=_bounded(self.wins_moves + (moves if won else 0)),
+            assisted_games=self.assisted_games,
+            assisted_wins=self.assisted_wins,
         )
 
 

@@ -33,7 +33,7 @@ __all__ = [
 ]
 
 APPLICATION_ID: Final = 0x43464C44  # "CFLD": marks the file as ours
-SCHEMA_VERSION: Final = 2
+SCHEMA_VERSION: Final = 3
 _MAGIC: Final = b"SQLite format 3\x00"
 
 _V1_TABLES: Final = {
@@ -77,7 +77,7 @@ _V1_TABLES: Final = {
 }
 """Version 1 (the first release), kept to recognise and migrate old files."""
 
-TABLES: Final = {
+_V2_TABLES: Final = {
     "schema_version": _V1_TABLES["schema_version"],
     "settings": _V1_TABLES["settings"],
     "statistics": """
@@ -140,6 +140,52 @@ TABLES: Final = {
 action, so a save writes only what changed. ``statistics`` is keyed by
 (variant, draw); ``recent_games`` keeps the last finished games."""
 
+TABLES: Final = {
+    **_V2_TABLES,
+    "statistics": """
+        CREATE TABLE statistics (
+            variant        TEXT NOT NULL,
+            draw           INTEGER NOT NULL CHECK (draw IN (1, 3)),
+            played         INTEGER NOT NULL CHECK (played >= 0),
+            won            INTEGER NOT NULL CHECK (won BETWEEN 0 AND played),
+            best_score     INTEGER CHECK (best_score >= 0),
+            fastest_win    REAL CHECK (fastest_win >= 0),
+            fewest_moves   INTEGER CHECK (fewest_moves >= 0),
+            current_streak INTEGER NOT NULL CHECK (current_streak >= 0),
+            best_streak    INTEGER NOT NULL CHECK (best_streak >= current_streak),
+            bank           INTEGER NOT NULL,
+            timed_games    INTEGER NOT NULL CHECK (timed_games BETWEEN 0 AND played),
+            games_seconds  REAL NOT NULL CHECK (games_seconds >= 0),
+            games_moves    INTEGER NOT NULL CHECK (games_moves >= 0),
+            timed_wins     INTEGER NOT NULL CHECK (timed_wins BETWEEN 0 AND won),
+            wins_seconds   REAL NOT NULL CHECK (wins_seconds >= 0),
+            wins_moves     INTEGER NOT NULL CHECK (wins_moves >= 0),
+            assisted_games INTEGER NOT NULL CHECK (assisted_games >= 0),
+            assisted_wins  INTEGER NOT NULL CHECK (assisted_wins BETWEEN 0 AND assisted_games),
+            PRIMARY KEY (variant, draw)
+        )""",
+    "recent_games": """
+        CREATE TABLE recent_games (
+            id          INTEGER PRIMARY KEY,
+            game_id     TEXT NOT NULL,
+            code        TEXT,
+            deck        TEXT NOT NULL,
+            variant     TEXT NOT NULL,
+            draw        INTEGER NOT NULL,
+            won         INTEGER NOT NULL,
+            score       INTEGER NOT NULL,
+            seconds     REAL NOT NULL,
+            moves       INTEGER NOT NULL,
+            finished_at REAL NOT NULL,
+            hints       INTEGER NOT NULL,
+            assisted    INTEGER NOT NULL
+        )""",
+}
+"""Version 3: games where Show me played moves (*assisted*) are counted apart in
+``statistics`` (``assisted_games``, ``assisted_wins``) and change none of the other
+figures; ``recent_games`` says of each game how many hints it used and whether it
+was assisted."""
+
 
 class BrokenDatabaseError(Exception):
     """The file is not a usable Canfield database; the reason says why."""
@@ -201,7 +247,7 @@ def check(conn: sqlite3.Connection) -> int:
     if len(rows) != 1:
         raise BrokenDatabaseError(f"{len(rows)} schema version rows")
     version = rows[0][0]
-    layouts = {1: _V1_TABLES, SCHEMA_VERSION: TABLES}
+    layouts = {1: _V1_TABLES, 2: _V2_TABLES, SCHEMA_VERSION: TABLES}
     if type(version) is not int or version not in layouts:
         raise BrokenDatabaseError(f"unknown schema version {version!r}")
     _check_objects(objects, layouts[version])
@@ -244,8 +290,10 @@ def prepare(conn: sqlite3.Connection, version: int) -> None:
                 conn.execute(ddl)
             conn.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
             conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-        elif version == 1:
-            _migrate_1_to_2(conn)
+        elif version in (1, 2):
+            if version == 1:
+                _migrate_1_to_2(conn)
+            _migrate_2_to_3(conn)
         else:  # a real write (a page changes): a full disk shows now, not at the first move
             conn.execute("UPDATE schema_version SET version = -version")
             conn.execute("UPDATE schema_version SET version = -version")
@@ -262,7 +310,7 @@ def _migrate_1_to_2(conn: sqlite3.Connection) -> None:
     conn.execute("ALTER TABLE statistics RENAME TO old_statistics")
     conn.execute("ALTER TABLE current_game RENAME TO old_current_game")
     for name in ("statistics", "current_game", "game_line", "recent_games"):
-        conn.execute(TABLES[name])
+        conn.execute(_V2_TABLES[name])
     conn.execute(
         "INSERT INTO statistics SELECT 'canfield', draw, played, won, best_score, fastest_win,"
         " fewest_moves, current_streak, best_streak, 0, 0, 0.0, 0, 0, 0.0, 0 FROM old_statistics"
@@ -282,6 +330,16 @@ def _migrate_1_to_2(conn: sqlite3.Connection) -> None:
         conn.executemany("INSERT INTO game_line (idx, move) VALUES (?, ?)", list(enumerate(line)))
     for name in ("old_statistics", "old_current_game", "counters"):
         conn.execute(f"DROP TABLE {name}")
+    conn.execute("UPDATE schema_version SET version = 2")
+
+
+def _migrate_2_to_3(conn: sqlite3.Connection) -> None:
+    """Every game recorded before is the player's own (no assisted games, no hints known)."""
+    for name in ("statistics", "recent_games"):
+        conn.execute(f"ALTER TABLE {name} RENAME TO old_{name}")
+        conn.execute(TABLES[name])
+        conn.execute(f"INSERT INTO {name} SELECT *, 0, 0 FROM old_{name}")
+        conn.execute(f"DROP TABLE old_{name}")
     conn.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION,))
 
 

@@ -102,7 +102,8 @@ _SHOWN_PROBLEMS: Final = 3
 """Damaged statistics rows named in a warning; the rest are counted."""
 _STATISTICS_COLUMNS: Final = (
     "played, won, best_score, fastest_win, fewest_moves, current_streak, best_streak, bank,"
-    " timed_games, games_seconds, games_moves, timed_wins, wins_seconds, wins_moves"
+    " timed_games, games_seconds, games_moves, timed_wins, wins_seconds, wins_moves,"
+    " assisted_games, assisted_wins"
 )
 
 
@@ -612,16 +613,16 @@ class Store:
         if type(limit) is not int or limit < 0:
             raise ValueError(f"limit must be a count, not {limit!r}")
         rows = self._conn.execute(
-            "SELECT code, deck, variant, draw, won, score, seconds, moves, finished_at"
-            " FROM recent_games ORDER BY id DESC LIMIT ?",
+            "SELECT code, deck, variant, draw, won, score, seconds, moves, finished_at, hints,"
+            " assisted FROM recent_games ORDER BY id DESC LIMIT ?",
             (min(limit, RECENT_LIMIT),),
         ).fetchall()
         games = []
         for row in rows:
-            code, deck, variant, draw, won, *rest = row
-            flag = bool(won) if type(won) is int and won in (0, 1) else won
+            code, deck, variant, draw, won, *rest, hints, assisted = row
+            flag, helped = (_flag(value) for value in (won, assisted))
             try:
-                games.append(_recent_game(code, deck, variant, draw, flag, *rest))
+                games.append(_recent_game(code, deck, variant, draw, flag, *rest, hints, helped))
             except (ValueError, TypeError, ArithmeticError) as exc:
                 self._warn(f"left out a damaged recent game: {exc}")
         return games
@@ -649,16 +650,18 @@ class Store:
         moves: int,
         elapsed: float,
     ) -> None:
+        hints, assisted = _help_of(header)
         s = self._read_statistics(conn, variant, draw).after(
             won=won,
             score=score,
             moves=moves,
             elapsed=elapsed,
             casino=self._settings.casino_scoring,
+            assisted=assisted,
         )
         conn.execute(
             f"INSERT OR REPLACE INTO statistics (variant, draw, {_STATISTICS_COLUMNS})"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             _statistics_row(s),
         )
         if not isinstance(header, dict) or not isinstance(header.get("deck"), str):
@@ -667,7 +670,7 @@ class Store:
         code = header.get("code")
         conn.execute(
             "INSERT INTO recent_games (game_id, code, deck, variant, draw, won, score, seconds,"
-            " moves, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " moves, finished_at, hints, assisted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 game_id,
                 code if isinstance(code, str) else None,
@@ -679,6 +682,8 @@ class Store:
                 float(elapsed),
                 moves,
                 time.time(),
+                hints,
+                int(assisted),
             ),
         )
         conn.execute(
@@ -951,7 +956,22 @@ def _statistics_row(s: Statistics) -> tuple[object, ...]:
         s.timed_wins,
         s.wins_seconds,
         s.wins_moves,
+        s.assisted_games,
+        s.assisted_wins,
     )
+
+
+def _flag(value: object) -> Any:
+    """A stored 0/1 as a bool; anything else as it is, for RecentGame to refuse."""
+    return bool(value) if type(value) is int and value in (0, 1) else value
+
+
+def _help_of(header: object) -> tuple[int, bool]:
+    """(hints used, assisted) of a saved game's header; a damaged one counts as no help."""
+    if not isinstance(header, dict):
+        return 0, False
+    hints, assisted = header.get("hints", 0), header.get("assisted", False)
+    return (hints if _count_ok(hints) else 0), assisted is True
 
 
 class _Fault(Enum):

@@ -46,6 +46,7 @@ from canfield.gui.dialogs.confirm import confirm_reset_statistics
 from canfield.gui.i18n_qt import language_notifier, qt_locale, translate_buttons
 from canfield.i18n import N_, _, pgettext
 from canfield.presentation.clock import format_duration
+from canfield.presentation.records import assisted_note, help_text
 from canfield.presentation.variant_text import APP_VARIANTS, variant_title
 from canfield.storage.recent import RecentGame
 from canfield.storage.statistics import Statistics
@@ -78,6 +79,7 @@ ROWS: Final = (
     ("average_seconds", N_("Average time")),
     ("average_moves", N_("Average moves")),
     ("bank", N_("Casino bank")),
+    ("assisted", N_("Show me games: won / played")),
 )
 NOTHING: Final = "—"
 
@@ -225,6 +227,8 @@ class StatisticsDialog(QDialog):
                 "A game counts once you have made a move in it. "
                 "A game left unfinished counts as lost."
             )
+            + " "
+            + assisted_note()
         )
         self._pages.setAccessibleName(_("Statistics"))
         self._pages.tabBar().setAccessibleName(_("Statistics"))
@@ -266,6 +270,12 @@ class StatisticsDialog(QDialog):
                 "current_streak": locale.toString(stats.current_streak),
                 "best_streak": locale.toString(stats.best_streak),
                 "bank": format_money(stats.bank),
+                "assisted": (
+                    NOTHING
+                    if not stats.assisted_games
+                    else f"{locale.toString(stats.assisted_wins)} / "
+                    f"{locale.toString(stats.assisted_games)}"
+                ),
                 "average_seconds": (
                     NOTHING
                     if stats.average_seconds is None
@@ -317,6 +327,9 @@ class StatisticsDialog(QDialog):
                 score=locale.toString(game.score),
                 time=format_duration(game.seconds),
             )
+            helped = help_text(game.hints, game.assisted)
+            if helped:
+                text += " · " + helped
             item = QListWidgetItem(text + "\n" + when)
             item.setToolTip(_("Play this deal again"))
             item.setSizeHint(QSize(0, TOUCH_HEIGHT + 8))

@@ -1,0 +1,48 @@
+"""The player's records in words: help a game had, the statistics the win screen shows.
+
+Both front ends list recent games and show a win screen; the words are built here
+once. Numbers are written plainly (the desktop's statistics table formats its own
+with the locale; these short texts stay the same everywhere).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from canfield.i18n import _, ngettext
+
+if TYPE_CHECKING:
+    from canfield.storage.statistics import Statistics
+
+__all__ = ["assisted_note", "help_text", "win_record_text"]
+
+
+def help_text(hints: int, assisted: bool) -> str:
+    """What help a finished game had, for its line in recent games ("" when none)."""
+    parts = []
+    if assisted:
+        parts.append(_("played by Show me"))
+    if hints:
+        parts.append(ngettext("%(n)d hint", "%(n)d hints", hints) % {"n": hints})
+    return " · ".join(parts)
+
+
+def assisted_note() -> str:
+    """Why an assisted game is not in the figures (statistics and the win screen)."""
+    return _("Games Show me played in are counted apart, in no other figure.")
+
+
+def win_record_text(stats: Statistics, assisted: bool) -> str:
+    """The win screen's line on this variant and draw mode: win rate, streak and best."""
+    if assisted:
+        return _("Won with Show me: not counted in your statistics.")
+    percent = round(stats.win_rate * 100)
+    best = stats.best_score if stats.best_score is not None else 0
+    return _(
+        "Win rate %(percent)d%% · streak %(streak)d (best %(best_streak)d) · best score %(best)d"
+    ) % {
+        "percent": percent,
+        "streak": stats.current_streak,
+        "best_streak": stats.best_streak,
+        "best": best,
+    }
