@@ -6,7 +6,7 @@ PLAYER := $(VENV)/.player
 STAMP := $(VENV)/.installed
 CORE := $(VENV)/.core
 
-.PHONY: run test lint typecheck unit test-a11y bench bench-app bench-solver bench-storage screenshots clean \
+.PHONY: run test lint typecheck unit test-a11y bench bench-app bench-solver bench-storage bench-winnable screenshots clean \
 	dist install-desktop uninstall-desktop web bench-web
 
 $(BIN)/python:
@@ -84,6 +84,9 @@ bench-storage: $(CORE)
 
 bench-web: web
 	nice -n 19 $(BIN)/python benchmarks/bench_web.py
+
+bench-winnable: $(CORE)
+	$(BIN)/python benchmarks/bench_winnable.py
 
 bench-app: $(CORE)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/bench_app.py

@@ -335,18 +335,6 @@ def test_a_code_with_an_unknown_variant_says_so(window: MainWindow) -> None:
     assert window.model.game.code == "CF1-D3-AAAAACL"  # nothing dealt
 
 
-def test_winnable_only_says_plainly_when_no_proof_was_found(
-    window: MainWindow, monkeypatch: pytest.MonkeyPatch, qtbot: object
-) -> None:
-    monkeypatch.setattr(
-        "canfield.presentation.winnable.find_winnable_deal", lambda draw, variant: None
-    )
-    new_game_via_dialog(window, "storehouse", draw=1, winnable=True)
-    qtbot.waitUntil(lambda: window.model.game.variant == "storehouse")  # type: ignore[attr-defined]
-    assert "No winnable deal was found in time" in window.statusBar().currentMessage()
-    assert window.solver_label.text() != "Winnable deal"
-
-
 def test_winnable_only_deals_a_proved_deal_of_the_variant() -> None:
     from canfield.presentation.winnable import find_winnable_deal
     from canfield.solver import Verdict, solve

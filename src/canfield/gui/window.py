@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
+    QProgressDialog,
     QSizePolicy,
     QStatusBar,
     QToolBar,
@@ -150,6 +151,8 @@ class MainWindow(QMainWindow):
         """(undos, position): the hint's way back to a winnable position from this one."""
         self._hopeless: DealKey | None = None
         """The deal the solver proved cannot be won from its start (a fact of the deal)."""
+        self._winnable_search: QProgressDialog | None = None
+        """The winnable-deal search's progress window while a search runs."""
         self._demo_line: list[Move] | None = None
         """The rest of the line Show me is playing (None when it is not playing)."""
         self._demo_asked = False
@@ -714,30 +717,105 @@ class MainWindow(QMainWindow):
             self.start_game(Game.new(choice.draw, choice.variant))
 
     def _deal_winnable(self, draw: int, variant: str = "canfield") -> None:
-        """Deal a random deal the solver proved winnable; say so plainly when none was found."""
-        from canfield.presentation.winnable import find_winnable_deal
+        """Deal a deal proved winnable: from the atlas's index at once, else by a search.
 
-        self.statusBar().showMessage(_("Looking for a winnable deal…"))
-        self.say(_("Looking for a winnable deal…"))
-        self.setCursor(Qt.CursorShape.BusyCursor)
+        The game in play is never replaced or counted as lost unasked: a search
+        pauses the table behind a progress window whose Cancel keeps everything,
+        and when it finds nothing the player chooses what happens next.
+        """
+        from canfield.presentation.winnable import winnable_deal
+
+        code = winnable_deal(draw, variant)
+        if code is not None:
+            self._start_winnable(code)
+            return
+        self._search_winnable(draw, variant)
+
+    def _start_winnable(self, code: DealCode) -> None:
+        self.start_game(Game.from_code(code))
+        self._solver_note = _("Winnable deal")
+        self._refresh(None)
+
+    def _search_winnable(self, draw: int, variant: str) -> None:
+        """No deal of this variant and draw is known winnable: try random ones, table paused."""
+        from canfield.presentation.winnable import (
+            WinnableSearch,
+            no_winnable_found_message,
+            search_progress_text,
+        )
+
+        search = WinnableSearch(draw, variant)
+        self._solve_timer.stop()  # the search has the solver's lane to itself
+        dialog = QProgressDialog(self)
+        dialog.setObjectName("winnableSearch")
+        dialog.setWindowTitle(_("Winnable deals only"))
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        dialog.setAutoClose(False)
+        dialog.setAutoReset(False)
+        dialog.setMinimumDuration(0)
+        dialog.setRange(0, search.tries)
+        dialog.setCancelButtonText(_("Cancel"))
+        dialog.setLabelText(search_progress_text(0, search.tries))
+        self._winnable_search = dialog
+        progress = QTimer(dialog)
+        progress.setInterval(100)
+
+        def show_progress() -> None:
+            dialog.setValue(search.tried)
+            dialog.setLabelText(search_progress_text(search.tried, search.tries))
+
+        progress.timeout.connect(show_progress)
+
+        def finish() -> None:
+            progress.stop()
+            self._winnable_search = None
+            dialog.hide()
+            dialog.deleteLater()
+
+        def cancelled() -> None:
+            if self._winnable_search is not dialog:
+                return
+            search.cancel()
+            self._worker.cancel()
+            finish()
+            message = _("Search cancelled: your game is as it was.")
+            self.statusBar().showMessage(message, ANSWER_MESSAGE_MS)
+            self.say(message)
+            self._watch_winnability()
 
         def done(result: DealCode | None) -> None:
-            self.unsetCursor()
-            self.statusBar().clearMessage()
-            if result is not None:
-                self.start_game(Game.from_code(result))
-                self._solver_note = _("Winnable deal")
-                self._refresh(None)
+            if self._winnable_search is not dialog:
                 return
-            self.start_game(Game.new(draw, variant))
-            self.statusBar().showMessage(
-                _("No winnable deal was found in time: this deal is a random one."),
-                ANSWER_MESSAGE_MS,
+            finish()
+            if result is not None:
+                self._start_winnable(result)
+                return
+            message = no_winnable_found_message(search.tries)
+            self.statusBar().showMessage(message)
+            self.toast.offer(
+                _("Deal a random one"),
+                lambda: self._deal_random_after_search(draw, variant),
+                _("Keep playing"),
+                self._keep_playing,
             )
+            self.say(message)
+            self._watch_winnability()
 
-        self._worker.submit(
-            lambda: find_winnable_deal(draw, variant), done, failed=lambda _exc: done(None)
-        )
+        dialog.canceled.connect(cancelled)
+        self.say(search_progress_text(0, search.tries))
+        self._worker.submit(search.run, done, failed=lambda _exc: done(None))
+        dialog.show()
+        progress.start()
+
+    @property
+    def winnable_search(self) -> QProgressDialog | None:
+        """The winnable-deal search's progress window while it runs (None otherwise)."""
+        return self._winnable_search
+
+    def _deal_random_after_search(self, draw: int, variant: str) -> None:
+        self.statusBar().clearMessage()
+        self.view.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.start_game(Game.new(draw, variant))
 
     def start_game(self, game: Game) -> None:
         self.model.set_game(game, "new")

@@ -50,6 +50,7 @@ from canfield.gui.i18n_qt import language_notifier, translate_buttons
 from canfield.i18n import _
 from canfield.presentation.deal_text import DealText, DealTextError, read_deal_text
 from canfield.presentation.variant_text import APP_VARIANTS, variant_summary, variant_title
+from canfield.presentation.winnable import winnable_note
 from canfield.variants import check_draw, variant_named
 
 __all__ = ["NewGameChoice", "NewGameDialog"]
@@ -217,8 +218,7 @@ class NewGameDialog(QDialog):
         )
         self._winnable.setText(_("Winnable deals only"))
         self._winnable.setAccessibleName(_("Winnable deals only"))
-        self._winnable_hint.setText(_("Deal only games that the solver knows can be won."))
-        self._winnable.setAccessibleDescription(self._winnable_hint.text())
+        self._show_winnable_note()
         translate_buttons(self._buttons)
         self._ok_button().setText(_("Deal"))
         if self._error:
@@ -230,6 +230,17 @@ class NewGameDialog(QDialog):
         summary = variant_summary(self.variant())
         self._variant_hint.setText(summary)
         self._variant_box.setAccessibleDescription(summary)
+        self._show_winnable_note()
+
+    def _show_winnable_note(self) -> None:
+        """What "Winnable deals only" does for the variant and draw chosen, before it is asked:
+        a deal at once from the proved ones, or plainly that none is known."""
+        draw = self._draws.checkedId()
+        if draw not in (1, 3):
+            draw = variant_named(self.variant()).draw
+        note = winnable_note(draw, self.variant())
+        self._winnable_hint.setText(note)
+        self._winnable.setAccessibleDescription(note)
 
     def variant(self) -> str:
         """The variant chosen now (a code in the field has set it)."""
@@ -290,6 +301,8 @@ class NewGameDialog(QDialog):
         self._rewrite_code()
 
     def _draw_toggled(self, draw: int, checked: bool) -> None:
+        if checked:
+            self._show_winnable_note()
         if checked and not self._syncing:
             self._rewrite_code()
 

@@ -227,9 +227,9 @@ class StatisticsDialog(QDialog):
                 "A game counts once you have made a move in it. "
                 "A game left unfinished counts as lost."
             )
-            + " "
-            + assisted_note()
         )
+        self._row_titles["assisted"].setToolTip(assisted_note())
+        self._row_titles["assisted"].setAccessibleDescription(assisted_note())
         self._pages.setAccessibleName(_("Statistics"))
         self._pages.tabBar().setAccessibleName(_("Statistics"))
         self._recent.setAccessibleName(_("Recent games"))

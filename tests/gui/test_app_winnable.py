@@ -1,0 +1,140 @@
+""" "Winnable deals only" in the window: a proved deal at once from the index; where a search
+runs, the table is paused behind its progress, Cancel keeps everything, and a fruitless search
+replaces nothing without the player's say."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from app_helpers import make_window
+from PySide6.QtWidgets import QApplication, QPushButton
+from test_app_variants import new_game_via_dialog
+
+from canfield import Game
+from canfield.deal import EXAMPLE_CODE
+from canfield.gui.window import MainWindow
+from canfield.presentation.variant_text import APP_VARIANTS
+from canfield.presentation.winnable_index import known_winnable
+
+MODES = [(variant, draw) for variant in APP_VARIANTS for draw in (1, 3)]
+KNOWN = [mode for mode in MODES if known_winnable(*mode)]
+
+
+@pytest.fixture
+def playing(qtbot: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[MainWindow]:
+    """A window with a game in progress (two actions played); abandoning it is agreed to."""
+    monkeypatch.setattr("canfield.gui.dialogs.confirm_abandon", lambda parent: True)
+    win = make_window(tmp_path, Game.from_code(EXAMPLE_CODE))
+    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    assert win.model.play("QC>2") and win.model.draw()
+    yield win
+    win.close()
+    win.store.close()
+
+
+def _statistics(win: MainWindow) -> list[object]:
+    return list(win.store.all_statistics())
+
+
+@pytest.mark.parametrize(("variant", "draw"), KNOWN)
+def test_a_proved_deal_is_dealt_at_once_from_the_index(
+    playing: MainWindow, variant: str, draw: int
+) -> None:
+    new_game_via_dialog(playing, variant, draw=draw, winnable=True)
+    game = playing.model.game
+    assert (game.variant, game.draw) == (variant, draw)
+    code = game.code
+    assert code is not None
+    from canfield.deal import DealCode
+
+    assert DealCode.parse(code).number in known_winnable(variant, draw)
+    assert playing.solver_idle and playing.winnable_search is None  # no search was needed
+    assert playing.solver_label.text() == "Winnable deal"
+
+
+def _lost() -> dict[tuple[str, int], list[int]]:
+    """Per mode, the deals the atlas proved lost: a search of only these can never succeed."""
+    import csv
+
+    found: dict[tuple[str, int], list[int]] = {}
+    for path in sorted((Path(__file__).parents[2] / "docs" / "win-rates").glob("*.csv")):
+        with path.open(newline="", encoding="utf-8") as f:
+            for row in csv.DictReader(f):
+                if row["verdict"] == "lost":
+                    found.setdefault((row["variant"], int(row["draw"])), []).append(
+                        int(row["deal"])
+                    )
+    return found
+
+
+LOST = _lost()
+
+
+@pytest.mark.parametrize(("variant", "draw"), MODES)
+def test_cancel_keeps_the_game_and_counts_nothing(
+    playing: MainWindow, qtbot: object, monkeypatch: pytest.MonkeyPatch, variant: str, draw: int
+) -> None:
+    """The search runs for real, over deals proved lost, so only Cancel can end it early."""
+    deals = itertools.cycle(LOST[variant, draw])
+    monkeypatch.setattr("canfield.presentation.winnable.winnable_deal", lambda *a: None)
+    monkeypatch.setattr("canfield.presentation.winnable.random_deal_number", lambda: next(deals))
+    monkeypatch.setattr("canfield.presentation.winnable.TRIES", 100_000)
+    before, figures = playing.model.game, _statistics(playing)
+    new_game_via_dialog(playing, variant, draw=draw, winnable=True)
+    search = playing.winnable_search
+    assert search is not None and search.isVisible() and search.isModal()
+    assert QApplication.activeModalWidget() is search  # the table waits behind it
+    qtbot.waitUntil(
+        lambda: (
+            search.value() >= 1 and f"{search.value()} of 100000 deals tried" in search.labelText()
+        ),
+        timeout=5000,
+    )  # type: ignore[attr-defined]
+    search.findChild(QPushButton).click()  # Cancel
+    assert playing.winnable_search is None and not search.isVisible()
+    assert playing.model.game is before and before.moves_made == 2
+    assert "your game is as it was" in playing.statusBar().currentMessage()
+    qtbot.waitUntil(lambda: playing.solver_idle, timeout=1000)  # type: ignore[attr-defined]
+    assert playing.model.game is before and _statistics(playing) == figures
+    saved = playing.store.load_game()  # still the saved game, not settled as a loss
+    assert saved is not None and (saved.game_id, saved.history) == (before.game_id, before.history)
+
+
+def test_a_fruitless_search_asks_before_replacing_the_game(
+    playing: MainWindow, qtbot: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("canfield.presentation.winnable.winnable_deal", lambda *a: None)
+    monkeypatch.setattr("canfield.presentation.winnable.TRIES", 2)
+    monkeypatch.setattr("canfield.presentation.winnable.SECONDS_PER_TRY", 0.01)
+    before = playing.model.game
+    new_game_via_dialog(playing, "rainbow", draw=1, winnable=True)
+    qtbot.waitUntil(lambda: playing.winnable_search is None, timeout=10000)  # type: ignore[attr-defined]
+    message = playing.statusBar().currentMessage()
+    if playing.model.game is not before:  # a deal was proved in the two tries: it is dealt
+        assert playing.solver_label.text() == "Winnable deal"
+        return
+    assert message == "No winnable deal was found in 2 tries. Your game is as it was."
+    assert playing.toast.offering and _statistics(playing) == []
+    saved = playing.store.load_game()
+    assert saved is not None and saved.game_id == before.game_id
+    playing.toast.action_button.click()  # "Deal a random one": now, and only now, it goes
+    game = playing.model.game
+    assert game is not before and (game.variant, game.draw) == ("rainbow", 1)
+
+
+def test_keep_playing_after_a_fruitless_search(
+    playing: MainWindow, qtbot: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("canfield.presentation.winnable.winnable_deal", lambda *a: None)
+    monkeypatch.setattr("canfield.presentation.winnable.TRIES", 1)
+    monkeypatch.setattr("canfield.presentation.winnable.SECONDS_PER_TRY", 0.0)
+    before = playing.model.game
+    new_game_via_dialog(playing, "strict", draw=3, winnable=True)
+    qtbot.waitUntil(lambda: playing.winnable_search is None, timeout=10000)  # type: ignore[attr-defined]
+    assert playing.model.game is before
+    playing.toast.close_button.click()  # "Keep playing"
+    assert playing.model.game is before and not playing.toast.offering
+    assert playing.model.play("8H>f") or playing.model.draw()  # the table plays on
