@@ -32,6 +32,7 @@ __all__ = [
     "apply_move",
     "can_stack",
     "card_move",
+    "finishing_line",
     "foundation_accepts",
     "is_legal",
     "legal_moves",
@@ -43,6 +44,8 @@ __all__ = [
 ]
 
 FOUNDATION_POINTS: Final = 5
+FINISH_LIMIT: Final = 2_000
+"""Most actions :func:`finishing_line` plays out: 52 cards home and the draws between them."""
 
 _MOVES: Final = tuple(tuple(card_move(c, t) for t in range(FOUNDATION + 1)) for c in range(52))
 _DRAW: Final = Move.DRAW
@@ -422,3 +425,59 @@ def tap_move(state: State, card: int, double_tap: bool = True) -> Move | None:
         elif empty is None and not whole_column and is_legal(state, move):
             empty = move
     return best if best is not None else empty
+
+
+def finishing_line(state: State) -> tuple[Move, ...] | None:
+    """A won line of moves home and stock taps only, or None when no such line is found.
+
+    It plays every card that can go home as it comes to hand and taps the stock when
+    none can, until the game is won or a whole turn of the stock sends nothing home.
+    A line found is a proof (each action is applied by :func:`apply_move`) that the
+    rest of the game holds no choice that matters: the app offers Finish then.
+    """
+    if not _may_finish(state):
+        return None
+    line: list[Move] = []
+    idle = 0
+    """Stock taps since a card last went home: a whole turn of the stock and one more."""
+    while state.foundations != _ALL_HOME:
+        if len(line) >= FINISH_LIMIT:
+            return None
+        after = _send_one_home(state)
+        if after is not None:
+            (state, move), idle = after, 0
+        elif stock_tap_allowed(state) and idle <= len(state.stock) + len(state.waste):
+            state, _points = apply_move(state, _DRAW)
+            move, idle = _DRAW, idle + 1
+        else:
+            return None
+        line.append(move)
+    return tuple(line)
+
+
+def _send_one_home(state: State) -> tuple[State, Move] | None:
+    """The first uncovered card (waste, reserve, then columns) that goes home, played."""
+    tops = [pile[-1] for pile in (state.waste, state.reserve, *state.columns) if pile]
+    for card in tops:
+        if foundation_accepts(state, card):
+            move = _MOVES[card][FOUNDATION]
+            try:
+                return apply_move(state, move)[0], move
+            except IllegalMoveError:
+                continue
+    return None
+
+
+def _may_finish(state: State) -> bool:
+    """Whether moves home alone could clear every column and the reserve (quick to refute):
+    in each of them, a card above another of its suit must go home before it."""
+    base = state.base
+    for pile in (state.reserve, *state.columns):
+        lowest = [13, 13, 13, 13]  # per suit, the earliest home place met so far
+        for card in pile:
+            place = (card % 13 - base) % 13
+            suit = card // 13
+            if place >= lowest[suit]:
+                return False
+            lowest[suit] = place
+    return True

@@ -15,7 +15,16 @@ from typing import Final
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QIcon, QPainter, QPainterPath, QPen, QPixmap
 
-__all__ = ["copy_icon", "hint_icon", "new_game_icon", "redo_icon", "restart_icon", "undo_icon"]
+__all__ = [
+    "copy_icon",
+    "finish_icon",
+    "hint_icon",
+    "new_game_icon",
+    "redo_icon",
+    "restart_icon",
+    "undo_icon",
+    "undo_winnable_icon",
+]
 
 INK: Final = QColor(38, 50, 56)
 ACCENT: Final = QColor(46, 125, 70)
@@ -140,6 +149,47 @@ def _draw_copy(painter: QPainter, ink: QColor, accent: QColor) -> None:
     painter.drawRoundedRect(QRectF(4.0, 3.5, 11.0, 13.5), 2.0, 2.0)
     painter.setBrush(QColor(255, 255, 255, ink.alpha()))
     painter.drawRoundedRect(QRectF(9.0, 7.5, 11.0, 13.5), 2.0, 2.0)
+
+
+def _draw_finish(painter: QPainter, ink: QColor, accent: QColor) -> None:
+    # A card on its foundation with two chevrons going up: every card left goes home.
+    painter.setPen(_pen(ink, 1.6))
+    painter.setBrush(QColor(255, 255, 255, ink.alpha()))
+    painter.drawRoundedRect(QRectF(6.0, 13.0, 12.0, 8.5), 2.0, 2.0)
+    painter.setPen(_pen(accent, 2.2))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    for y in (3.5, 8.0):
+        chevron = QPainterPath(QPointF(7.0, y + 4.0))
+        chevron.lineTo(QPointF(12.0, y))
+        chevron.lineTo(QPointF(17.0, y + 4.0))
+        painter.drawPath(chevron)
+
+
+def _draw_undo_winnable(painter: QPainter, ink: QColor, accent: QColor) -> None:
+    # Undo's arrow going back to a green flag: the last position that can still be won.
+    painter.setPen(_pen(ink, 2.0))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    path = QPainterPath(QPointF(9.0, 12.0))
+    path.lineTo(QPointF(15.0, 12.0))
+    path.cubicTo(QPointF(21.5, 12.0), QPointF(21.5, 21.0), QPointF(15.0, 21.0))
+    path.lineTo(QPointF(11.0, 21.0))
+    painter.drawPath(path)
+    _arrow_head(painter, QPointF(8.0, 12.0), -1.0, 0.0, ink)
+    painter.setPen(_pen(ink, 1.6))
+    painter.drawLine(QPointF(4.0, 3.0), QPointF(4.0, 16.0))
+    flag = QPainterPath(QPointF(4.0, 3.0))
+    flag.lineTo(QPointF(12.0, 5.5))
+    flag.lineTo(QPointF(4.0, 8.5))
+    flag.closeSubpath()
+    painter.fillPath(flag, accent)
+
+
+def finish_icon() -> QIcon:
+    return _icon(_draw_finish)
+
+
+def undo_winnable_icon() -> QIcon:
+    return _icon(_draw_undo_winnable)
 
 
 def new_game_icon() -> QIcon:

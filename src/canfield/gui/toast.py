@@ -5,8 +5,8 @@ The status bar's own message area sits left of its permanent widgets, and ours
 ``statusBar().showMessage`` would never be seen. The toast mirrors the status
 bar's current message instead; the table does not shrink, and clicks go
 through it to the cards. It sits as low as it can without covering a playable
-card (:meth:`Toast.set_avoid`), so over the status bar when nothing lower is
-free - on a phone the foot of the columns is where the play is. A long message
+card (:meth:`Toast.set_avoid`), but never over the status bar
+(:meth:`Toast.set_floor`): score, moves, time and code stay in sight. A long message
 can be set to go away on the next tap, click or key press
 (:meth:`Toast.dismiss_on_input`). A message that ends the game's hopes can
 carry the way on (:meth:`Toast.offer`): buttons under the text, which then
@@ -91,6 +91,7 @@ class Toast(QFrame):
         self._avoid: Callable[[], Callable[[], list[tuple[QRect, float]]] | None] = lambda: list
         self._dismiss: Callable[[], None] | None = None
         self._dismiss_text = ""
+        self._floor: Callable[[], int | None] = lambda: None
         self.hide()
         parent.installEventFilter(self)
 
@@ -162,11 +163,18 @@ class Toast(QFrame):
         else:
             self._avoid = lambda: avoid
 
+    def set_floor(self, floor: Callable[[], int | None]) -> None:
+        """``floor()``: the y (parent coordinates) the toast never goes below, e.g. the top
+        of the status bar, so score, moves, time and code are never covered (None: none)."""
+        self._floor = floor
+
     def place(self) -> None:
         """Centred across, as low as possible without covering what ``avoid()`` names."""
         parent = self.parentWidget()
         if parent is None:
             return
+        floor = self._floor()
+        bottom = parent.height() if floor is None else min(parent.height(), floor)
         # One line when it fits (a word-wrapped label would ask for a narrow box).
         across = _MARGINS[0] + _MARGINS[2] + 6
         natural = self.label.fontMetrics().horizontalAdvance(self.text()) + across
@@ -180,8 +188,8 @@ class Toast(QFrame):
         x = (parent.width() - width) // 2
         source = self._avoid()
         avoid = source() if source is not None else []
-        best_y, best_cost = parent.height() - height - 4, -1.0
-        for y in range(parent.height() - height - 4, -1, -6):
+        best_y, best_cost = max(0, bottom - height - 4), -1.0
+        for y in range(bottom - height - 4, -1, -6):
             box = QRect(x, y, width, height)
             cost = sum(
                 (r & box).width() * (r & box).height() * weight + 0.0

@@ -69,6 +69,14 @@ from canfield.presentation.answers import (
     verdict_note,
 )
 from canfield.presentation.clock import format_duration
+from canfield.presentation.finish import (
+    FINISH_CHECK_MS,
+    FINISH_KEY,
+    FINISH_STEP_MS,
+    finish_label,
+    finish_offer,
+    finish_tip,
+)
 from canfield.presentation.narration import change_sentence
 from canfield.presentation.variant_text import variant_title
 from canfield.state import State, initial_state
@@ -151,6 +159,17 @@ class MainWindow(QMainWindow):
         """(undos, position): the hint's way back to a winnable position from this one."""
         self._hopeless: DealKey | None = None
         """The deal the solver proved cannot be won from its start (a fact of the deal)."""
+        self._finish_line: tuple[Move, ...] | None = None
+        """The proved line of moves home and draws from this position (Finish plays it)."""
+        self._finishing: list[Move] | None = None
+        """What Finish has still to play while it plays (None when it is not playing)."""
+        self._finish_check = QTimer(self)
+        self._finish_check.setSingleShot(True)
+        self._finish_check.setInterval(FINISH_CHECK_MS)
+        self._finish_check.timeout.connect(self._look_for_finish)
+        self._finish_timer = QTimer(self)
+        self._finish_timer.setInterval(FINISH_STEP_MS)
+        self._finish_timer.timeout.connect(self._finish_step)
         self._winnable_search: QProgressDialog | None = None
         """The winnable-deal search's progress window while a search runs."""
         self._demo_line: list[Move] | None = None
@@ -179,6 +198,7 @@ class MainWindow(QMainWindow):
         self.view.installEventFilter(self)
         self.retranslate()
         self._refresh(None)
+        self._finish_check.start()  # a game reopened near its end offers Finish at once
         self.resize(1100, 760)
 
     # -- construction -----------------------------------------------------------
@@ -222,10 +242,15 @@ class MainWindow(QMainWindow):
         self.act_hint = self._action("hint", self.hint, ["H"], icons.hint_icon())
         self.act_draw = self._action("draw", self.scene.draw, ["D"])
         self.act_undo_winnable = self._action(
-            "undoToWinnable", self.undo_to_winnable, ["Ctrl+Shift+Backspace"], icons.undo_icon()
+            "undoToWinnable",
+            self.undo_to_winnable,
+            ["Ctrl+Shift+Backspace"],
+            icons.undo_winnable_icon(),
         )
         self.act_undo_winnable.setEnabled(False)
         self.act_demo = self._action("showMe", self.toggle_demo, ["Ctrl+M"])
+        self.act_finish = self._action("finish", self.finish, [FINISH_KEY], icons.finish_icon())
+        self.act_finish.setEnabled(False)
         self.act_stats = self._action("statistics", self.show_statistics, [])
         self.act_settings = self._action("settings", self.show_settings, ["Ctrl+,"])
         self.act_rules = self._action("rules", self.show_rules, ["F1"])
@@ -271,6 +296,7 @@ class MainWindow(QMainWindow):
             self.act_hint,
             self.act_undo_winnable,
             self.act_demo,
+            self.act_finish,
             None,
             self.act_describe,
         )
@@ -293,6 +319,13 @@ class MainWindow(QMainWindow):
         self._undo_winnable_slot = bar.addWidget(undo_button)
         self._undo_winnable_slot.setVisible(False)
         self._undo_winnable_button = undo_button
+        # Finish shows only while the rules prove the rest is cards going home.
+        finish_button = QToolButton(bar)
+        finish_button.setObjectName("finishButton")
+        finish_button.setDefaultAction(self.act_finish)
+        self._finish_slot = bar.addWidget(finish_button)
+        self._finish_slot.setVisible(False)
+        self._finish_button = finish_button
         spacer = QWidget(bar)
         spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         bar.addWidget(spacer)
@@ -347,6 +380,7 @@ class MainWindow(QMainWindow):
         self.setStatusBar(status)
         self.toast = Toast(self)
         self.toast.set_avoid(self._playable_rects)
+        self.toast.set_floor(self._status_top)
         status.messageChanged.connect(self.toast.show_message)
 
     def _playable_rects(self) -> list[tuple[QRect, float]]:
@@ -361,10 +395,12 @@ class MainWindow(QMainWindow):
             on_port = view.mapFromScene(rect).boundingRect()
             where = QRect(port.mapTo(self, on_port.topLeft()), on_port.size())
             rects.append((where, 0.2 if pile[0] == "foundation" else 1.0))
-        if self.toast.offering:
-            # A message that stays (with its buttons) keeps the score and the code in sight too.
-            rects.append((self.statusBar().geometry(), 0.05))
         return rects
+
+    def _status_top(self) -> int | None:
+        """Messages stay above the status bar: score, moves, time and code are always in sight."""
+        status = self.statusBar()
+        return status.geometry().top() if status.isVisible() else None
 
     def _chain_focus(self) -> None:
         """Tab order: the table, the toolbar's buttons, then the status bar, and round again."""
@@ -375,7 +411,7 @@ class MainWindow(QMainWindow):
             if button is not None:
                 chain.append(button)
             if act is self.act_hint:
-                chain.append(self._undo_winnable_button)
+                chain += [self._undo_winnable_button, self._finish_button]
         if self._overflow is not None:
             chain.append(self._overflow)
         chain += [
@@ -433,7 +469,15 @@ class MainWindow(QMainWindow):
             if narrow
             else Qt.ToolButtonStyle.ToolButtonTextBesideIcon
         )
-        self._undo_winnable_button.setToolButtonStyle(self.toolbar.toolButtonStyle())
+        # These two come and go with what they offer: on a phone they keep a short label
+        # ("Undo 3", "Finish") beside their own icons, unless the toolbar runs down the side.
+        offered = (
+            Qt.ToolButtonStyle.ToolButtonIconOnly
+            if short
+            else Qt.ToolButtonStyle.ToolButtonTextBesideIcon
+        )
+        self._undo_winnable_button.setToolButtonStyle(offered)
+        self._finish_button.setToolButtonStyle(offered)
         self._show_code()
 
     def _show_code(self) -> None:
@@ -505,6 +549,7 @@ class MainWindow(QMainWindow):
             self.act_describe: (_("Read &position"), _("Say the whole position (Ctrl+D)")),
             self.act_quit: (_("&Quit"), _("Close the app (Ctrl+Q)")),
             self.act_full_screen: (_("&Full screen"), _("Fill the screen with the table (F11)")),
+            self.act_finish: (finish_label(), finish_tip()),
         }
         for act, (text, tip) in texts.items():
             act.setText(text)
@@ -549,6 +594,9 @@ class MainWindow(QMainWindow):
             self._cascade.stop()
             self._win_panel.hide()
             self.scene.interactive = True
+        if self._finishing is None:
+            self._finish_line = None
+            self._finish_check.start()
         self.update_clock()
         self.save()
         self._refresh(change)
@@ -582,6 +630,7 @@ class MainWindow(QMainWindow):
         self.act_hint.setEnabled(not game.is_won)
         self._show_undo_offer()
         self._refresh_demo()
+        self._show_finish()
         if game.code is None:
             copy = (_("&Copy deck"), _("Copy the 52 cards of this deal to the clipboard (Ctrl+C)"))
         else:
@@ -869,6 +918,71 @@ class MainWindow(QMainWindow):
         self._undo_offer = None
         self.model.undo(offer[0])
 
+    # -- auto-finish -------------------------------------------------------------------
+
+    def _look_for_finish(self) -> None:
+        """Ask the rules whether the rest is only cards going home; offer Finish (or play it)."""
+        game = self.model.game
+        if game.is_won or self._finishing is not None or self.demo_running:
+            return
+        from canfield.rules import finishing_line
+
+        was = self._finish_line is not None
+        self._finish_line = finishing_line(game.state)
+        self._show_finish()
+        if self._finish_line is None:
+            return
+        if self._settings.auto_finish:
+            self.finish()
+        elif not was:
+            self.say(finish_offer())
+
+    def _show_finish(self) -> None:
+        on = self._finish_line is not None and self._finishing is None
+        self.act_finish.setEnabled(on)
+        self._finish_slot.setVisible(on)
+
+    @property
+    def finish_available(self) -> bool:
+        """Finish is offered: the rules proved the rest is only cards going home."""
+        return self.act_finish.isEnabled()
+
+    @property
+    def finishing(self) -> bool:
+        return self._finishing is not None
+
+    def finish(self) -> None:
+        """Play the proved line home, one action at a time (all at once without animations)."""
+        line = self._finish_line
+        if line is None or self._finishing is not None:
+            return
+        self._finishing = list(line)
+        self._show_finish()
+        self.scene.interactive = False
+        if self._settings.animations:
+            self._finish_timer.start()
+            return
+        while self._finishing:
+            self._finish_step()
+
+    def _finish_step(self) -> None:
+        line = self._finishing
+        if not line:
+            self._stop_finishing()
+            return
+        move = line.pop(0)
+        if not self.model.play(move) or not line:
+            self._stop_finishing()
+
+    def _stop_finishing(self) -> None:
+        self._finish_timer.stop()
+        self._finishing = None
+        self._finish_line = None
+        if not self.model.game.is_won:
+            self.scene.interactive = True
+            self._finish_check.start()
+        self._show_finish()
+
     @property
     def demo_running(self) -> bool:
         return self._demo_line is not None
@@ -980,7 +1094,16 @@ class MainWindow(QMainWindow):
         self.act_demo.setEnabled(busy or not self.model.game.is_won)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
-        """While Show me plays, a click on the table or Esc stops it (and does nothing else)."""
+        """While Show me (or Finish) plays, a click on the table or Esc stops it (and only that)."""
+        if self._finishing is not None:
+            kind = event.type()
+            if kind in (QEvent.Type.MouseButtonPress, QEvent.Type.TouchBegin) or (
+                kind == QEvent.Type.KeyPress
+                and isinstance(event, QKeyEvent)
+                and event.key() == Qt.Key.Key_Escape
+            ):
+                self._stop_finishing()
+                return True
         if self.demo_running or self._demo_asked:
             kind = event.type()
             stop = kind in (QEvent.Type.MouseButtonPress, QEvent.Type.TouchBegin) or (

@@ -82,6 +82,10 @@ class Settings:
     """The variant of the last new game, which the New game window offers first."""
     speech: str = SPEECH[0]
     """One of :data:`SPEECH`: how much a screen reader is told at the table."""
+    auto_finish: bool = False
+    """When the rest is only cards going home (and draws), play it out without asking."""
+    welcomed: bool = False
+    """The first-run screen on how Canfield works has been shown (and the first deal dealt)."""
 
     def __post_init__(self) -> None:
         for field in dataclasses.fields(self):
@@ -154,6 +158,8 @@ _CHECKS: Final[Mapping[str, Callable[[object], str | None]]] = {
     "felt": _one_of(FELTS),
     "last_variant": check_variant_name,
     "speech": _one_of(SPEECH),
+    "auto_finish": _is_bool,
+    "welcomed": _is_bool,
 }
 
 

@@ -71,6 +71,8 @@ class SettingsDialog(QDialog):
         self._winnability_hint = description_label(page)
         self._casino = self._check(page, "casinoScoring", settings.casino_scoring)
         self._casino_hint = description_label(page)
+        self._auto_finish = self._check(page, "autoFinish", settings.auto_finish)
+        self._auto_finish_hint = description_label(page)
 
         self._look_heading = heading(page)
         self._back = self._combo(page, "cardBack", CARD_BACKS, settings.card_back)
@@ -125,6 +127,7 @@ class SettingsDialog(QDialog):
         column.addLayout(option_block(self._four_colour, self._four_colour_hint))
         column.addLayout(option_block(self._winnability, self._winnability_hint))
         column.addLayout(option_block(self._casino, self._casino_hint))
+        column.addLayout(option_block(self._auto_finish, self._auto_finish_hint))
         column.addSpacing(14)
         column.addWidget(self._look_heading)
         look = QFormLayout()
@@ -243,6 +246,12 @@ class SettingsDialog(QDialog):
             )
         )
         self._casino.setAccessibleDescription(self._casino_hint.text())
+        self._auto_finish.setText(_("Finish by itself"))
+        self._auto_finish.setAccessibleName(_("Finish by itself"))
+        self._auto_finish_hint.setText(
+            _("When every card left can simply go home, play them home without asking.")
+        )
+        self._auto_finish.setAccessibleDescription(self._auto_finish_hint.text())
         self._look_heading.setText(_("Look"))
         self._back_label.setText(_("Card &back"))
         self._back.setAccessibleName(_("Card back"))
@@ -283,6 +292,7 @@ class SettingsDialog(QDialog):
         self._four_colour.setChecked(defaults.four_colour)
         self._winnability.setChecked(defaults.show_winnability)
         self._casino.setChecked(defaults.casino_scoring)
+        self._auto_finish.setChecked(defaults.auto_finish)
         self._back.setCurrentIndex(self._back.findData(defaults.card_back))
         self._felt.setCurrentIndex(self._felt.findData(defaults.felt))
         self._draw.setCurrentIndex(self._draw.findData(defaults.draw))
@@ -305,6 +315,7 @@ class SettingsDialog(QDialog):
             four_colour=self._four_colour.isChecked(),
             show_winnability=self._winnability.isChecked(),
             casino_scoring=self._casino.isChecked(),
+            auto_finish=self._auto_finish.isChecked(),
             card_back=str(self._back.currentData()),
             felt=str(self._felt.currentData()),
             draw=draw,
