@@ -10,13 +10,15 @@ advance it frame by frame without a timer.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPixmap
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QFrame,
     QGraphicsPixmapItem,
+    QGridLayout,
     QLabel,
     QPushButton,
     QVBoxLayout,
@@ -154,9 +156,12 @@ class Cascade:
 
 
 class WinPanel(QFrame):
-    """A card-like panel over the table: "You won", the score, time and moves, New game."""
+    """A card-like panel over the table: "You won", the score, time and moves, this variant's
+    record (win rate, streak, best), and Play again (the same deal), New game, Copy code."""
 
     new_game = Signal()
+    play_again = Signal()
+    copy_code = Signal()
 
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
@@ -185,21 +190,44 @@ class WinPanel(QFrame):
         small.setPixelSize(17)
         self._details.setFont(small)
         self._details.setWordWrap(False)
+        self._record = QLabel(self)
+        self._record.setObjectName("winRecord")
+        self._record.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self._record.setWordWrap(False)  # one line when it fits, else one figure a line
+        record_font = QFont()
+        record_font.setPixelSize(15)
+        self._record.setFont(record_font)
         self._button = QPushButton(self)
-        self._button.setMinimumHeight(44)
-        self._button.setMinimumWidth(180)
+        self._button.setObjectName("winNewGame")
         self._button.clicked.connect(self.new_game)
+        self._again = QPushButton(self)
+        self._again.setObjectName("winPlayAgain")
+        self._again.clicked.connect(self.play_again)
+        self._copy = QPushButton(self)
+        self._copy.setObjectName("winCopyCode")
+        self._copy.clicked.connect(self.copy_code)
+        for button in (self._button, self._again, self._copy):
+            button.setMinimumHeight(44)
+        self._buttons = QGridLayout()
+        self._buttons.setSpacing(8)
         layout.addWidget(self._title)
         layout.addWidget(self._details)
-        layout.addWidget(self._button, 0, Qt.AlignmentFlag.AlignHCenter)
+        layout.addWidget(self._record)
+        layout.addLayout(self._buttons)
+        self._narrow: bool | None = None
+        self._record_parts: list[str] = []
         self._score = 0
         self._seconds = 0.0
         self._moves = 0
         self.hide()
         self.retranslate()
 
-    def show_result(self, score: int, seconds: float, moves: int) -> None:
+    def show_result(
+        self, score: int, seconds: float, moves: int, record: Sequence[str] = ()
+    ) -> None:
+        """Show the win; ``record``: this variant's figures (win rate, streak, best score)."""
         self._score, self._seconds, self._moves = score, seconds, moves
+        self._record_parts = list(record)
         self.retranslate()
         self.place()
         self.show()
@@ -211,6 +239,7 @@ class WinPanel(QFrame):
         if parent is None:
             return
         self._set_details(parent.width() - 24 - 56)
+        self._arrange_buttons(narrow=parent.width() < 520)
         self.adjustSize()
         width = min(parent.width() - 24, max(self.sizeHint().width(), 440))
         self.resize(width, self.sizeHint().height())
@@ -219,6 +248,21 @@ class WinPanel(QFrame):
             round(area.center().x() - self.width() / 2),
             round(area.center().y() - self.height() / 2),
         )
+
+    def _arrange_buttons(self, narrow: bool) -> None:
+        """New game first, then Play again and Copy code: in a row, or one above the other on
+        a phone, where a row of three does not fit in every language."""
+        if narrow == self._narrow:
+            return
+        self._narrow = narrow
+        for button in (self._button, self._again, self._copy):
+            self._buttons.removeWidget(button)
+        if narrow:
+            for row, button in enumerate((self._button, self._again, self._copy)):
+                self._buttons.addWidget(button, row, 0)
+        else:
+            for column, button in enumerate((self._button, self._again, self._copy)):
+                self._buttons.addWidget(button, 0, column)
 
     def _parts(self) -> list[str]:
         return [
@@ -232,23 +276,51 @@ class WinPanel(QFrame):
 
         Never a wrapped line that starts or ends with the "·".
         """
-        one_line = " · ".join(self._parts())
-        fits = self._details.fontMetrics().horizontalAdvance(one_line) <= room
-        self._details.setText(one_line if fits else "\n".join(self._parts()))
+        for label, parts in ((self._details, self._parts()), (self._record, self._record_parts)):
+            one_line = " · ".join(parts)
+            fits = label.fontMetrics().horizontalAdvance(one_line) <= room
+            label.setText(one_line if fits else "\n".join(parts))
 
     def retranslate(self) -> None:
         self._title.setText(_("You won!"))
         parent = self.parentWidget()
         self._set_details(parent.width() - 80 if parent is not None else 400)
         self._button.setText(_("New game"))
+        self._again.setText(_("Play again"))
+        self._again.setToolTip(_("Deal the same cards again"))
+        self._copy.setText(_("Copy code"))
+        self._copy.setToolTip(_("Copy the game code to the clipboard (Ctrl+C)"))
+        self._record.setVisible(bool(self._record_parts))
+        # The style sheet's semi-bold text is wider than the size hint Qt measures.
+        bold = QFont(self._button.font())
+        bold.setWeight(QFont.Weight.DemiBold)
+        metrics = QFontMetrics(bold)
+        for button in (self._button, self._again, self._copy):
+            button.setMinimumWidth(metrics.horizontalAdvance(button.text()) + 40)
         self.setAccessibleName(_("You won!"))
-        self.setAccessibleDescription(" · ".join(self._parts()))
+        self.setAccessibleDescription(" · ".join([*self._parts(), *self._record_parts]))
 
     def title_text(self) -> str:
         return self._title.text()
 
     def details_text(self) -> str:
         return self._details.text()
+
+    def parts(self) -> list[str]:
+        """Score, time and moves, each as its own phrase."""
+        return self._parts()
+
+    def record_text(self) -> str:
+        """The figures as one line, however they are laid out."""
+        return " · ".join(self._record_parts)
+
+    @property
+    def again_button(self) -> QPushButton:
+        return self._again
+
+    @property
+    def copy_button(self) -> QPushButton:
+        return self._copy
 
     @property
     def button(self) -> QPushButton:

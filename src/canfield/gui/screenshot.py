@@ -59,6 +59,7 @@ def render_window(
                 time.sleep(0.01)
             QApplication.processEvents()
         if game.is_won:
+            window.save()  # the win is recorded (in the throwaway store) before it shows
             window.celebrate(animate=False)
             window.cascade.advance(frames)
         QApplication.processEvents()

@@ -78,6 +78,7 @@ from canfield.presentation.finish import (
     finish_tip,
 )
 from canfield.presentation.narration import change_sentence
+from canfield.presentation.records import win_record_parts
 from canfield.presentation.variant_text import variant_title
 from canfield.state import State, initial_state
 from canfield.storage import Settings, StorageError, Store
@@ -141,6 +142,8 @@ class MainWindow(QMainWindow):
         self._cascade = Cascade(self.scene)
         self._win_panel = WinPanel(self.view)
         self._win_panel.new_game.connect(self.new_game)
+        self._win_panel.play_again.connect(self.play_again)
+        self._win_panel.copy_code.connect(self.copy_code)
         self._solver_note = ""
         self._now = clock
         self._last_tick = clock()
@@ -624,8 +627,9 @@ class MainWindow(QMainWindow):
         self._show_title()
         self.solver_label.setText(self._solver_note)
         self._note_shown()
-        self.act_undo.setEnabled(game.can_undo)
-        self.act_redo.setEnabled(game.can_redo)
+        # Behind the win screen the game is over: Play again or New game, not Undo.
+        self.act_undo.setEnabled(game.can_undo and not game.is_won)
+        self.act_redo.setEnabled(game.can_redo and not game.is_won)
         self.act_restart.setEnabled(not game.is_won and (game.moves_made > 0 or game.can_redo))
         self.act_hint.setEnabled(not game.is_won)
         self._show_undo_offer()
@@ -714,10 +718,14 @@ class MainWindow(QMainWindow):
         self._solver_note = ""
         self._refresh(None)
         self._cascade.start(animate=animate, dpr=self.devicePixelRatioF())
-        self._win_panel.show_result(game.score, game.elapsed, game.moves_made)
-        self.say(
-            self._win_panel.title_text() + " " + self._win_panel.details_text(), assertive=True
-        )
+        record: list[str] = []
+        with contextlib.suppress(ValueError):
+            stats = self._store.statistics(game.draw, game.variant)
+            record = win_record_parts(stats, game.assisted)
+        self._win_panel.show_result(game.score, game.elapsed, game.moves_made, record)
+        self._win_panel.copy_button.setText(self.act_copy.text().replace("&", ""))
+        spoken = [self._win_panel.title_text(), " · ".join(self._win_panel.parts()), *record]
+        self.say(" ".join(part for part in spoken if part), assertive=True)
 
     @property
     def win_panel(self) -> WinPanel:
@@ -868,6 +876,10 @@ class MainWindow(QMainWindow):
 
     def start_game(self, game: Game) -> None:
         self.model.set_game(game, "new")
+
+    def play_again(self) -> None:
+        """The win screen's Play again: the same deal from the start (the win stays recorded)."""
+        self.model.restart()
 
     def restart_game(self) -> None:
         from canfield.gui.dialogs import confirm_restart

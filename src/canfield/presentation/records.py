@@ -14,7 +14,7 @@ from canfield.i18n import _, ngettext
 if TYPE_CHECKING:
     from canfield.storage.statistics import Statistics
 
-__all__ = ["assisted_note", "help_text", "win_record_text"]
+__all__ = ["assisted_note", "help_text", "win_record_parts", "win_record_text"]
 
 
 def help_text(hints: int, assisted: bool) -> str:
@@ -32,17 +32,22 @@ def assisted_note() -> str:
     return _("Games Show me played in are counted apart, in no other figure.")
 
 
-def win_record_text(stats: Statistics, assisted: bool) -> str:
-    """The win screen's line on this variant and draw mode: win rate, streak and best."""
+def win_record_parts(stats: Statistics, assisted: bool) -> list[str]:
+    """The win screen's figures of this variant and draw mode: win rate, streak, best score.
+
+    A win Show me played in is not in them, and the screen says so instead.
+    """
     if assisted:
-        return _("Won with Show me: not counted in your statistics.")
-    percent = round(stats.win_rate * 100)
+        return [_("Won with Show me: not counted in your statistics.")]
     best = stats.best_score if stats.best_score is not None else 0
-    return _(
-        "Win rate %(percent)d%% · streak %(streak)d (best %(best_streak)d) · best score %(best)d"
-    ) % {
-        "percent": percent,
-        "streak": stats.current_streak,
-        "best_streak": stats.best_streak,
-        "best": best,
-    }
+    return [
+        _("Win rate %(percent)d%%") % {"percent": round(stats.win_rate * 100)},
+        _("Streak %(streak)d (best %(best)d)")
+        % {"streak": stats.current_streak, "best": stats.best_streak},
+        _("Best score %(best)d") % {"best": best},
+    ]
+
+
+def win_record_text(stats: Statistics, assisted: bool) -> str:
+    """The same figures on one line (what a screen reader hears)."""
+    return " · ".join(win_record_parts(stats, assisted))
