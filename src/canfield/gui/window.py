@@ -62,6 +62,9 @@ from canfield.presentation.answers import (
     NO_ANSWER_MESSAGE_MS,
     WATCH_DELAY_MS,
     WATCH_SECONDS,
+    fallback_hint,
+    hint_dropped_message,
+    hint_sentence,
     hopeless_message,
     hopeless_note,
     hopeless_spoken,
@@ -158,6 +161,8 @@ class MainWindow(QMainWindow):
         self._solve_timer.setInterval(WATCH_DELAY_MS)
         self._solve_timer.timeout.connect(self._solve_in_background)
 
+        self._hint_asked: State | None = None
+        """The position Hint is thinking about (None when no hint is awaited)."""
         self._undo_offer: tuple[int, State] | None = None
         """(undos, position): the hint's way back to a winnable position from this one."""
         self._hopeless: DealKey | None = None
@@ -585,6 +590,7 @@ class MainWindow(QMainWindow):
     def _on_changed(self, change: Change) -> None:
         if (self.demo_running or self._demo_asked) and not self._demo_playing:
             self.stop_demo()
+        self._drop_hint()
         if self.toast.offering:
             # The hopeless answer stays until the player acts or plays on: now they have.
             self.statusBar().clearMessage()
@@ -1178,10 +1184,13 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(_("Thinking…"))
         self.say(_("Thinking…"))
 
+        self._hint_asked = state
+
         def done(result: HintResult) -> None:
+            if self._hint_asked != state or self.model.state != state:
+                return  # dropped, and said so, when the position changed (_drop_hint)
+            self._hint_asked = None
             self.statusBar().clearMessage()
-            if self.model.state != state:
-                return
             move = result.move
             note = self._settings.show_winnability  # else the answer is only the message
             if move is not None:
@@ -1203,6 +1212,12 @@ class MainWindow(QMainWindow):
                 message = lost_message(result.undo)
                 self.statusBar().showMessage(message, ANSWER_MESSAGE_MS)
                 self.say(message)
+            elif (guess := fallback_hint(state)) is not None:
+                # Undecided in time: still a sensible move, said to be not proved.
+                self.scene.show_hint(guess)
+                text = hint_sentence(state, guess, self.table_language(), proved=False)
+                self.statusBar().showMessage(text, ANSWER_MESSAGE_MS)
+                self.say(text)
             else:
                 message = _("No hint found in time")
                 self.statusBar().showMessage(message, NO_ANSWER_MESSAGE_MS)
@@ -1212,8 +1227,22 @@ class MainWindow(QMainWindow):
         self._worker.submit(
             lambda: hint(snapshot, time_limit=HINT_SECONDS),
             done,
-            failed=lambda _exc: self.statusBar().clearMessage(),
+            failed=lambda _exc: self._hint_failed(state),
         )
+
+    def _hint_failed(self, state: State) -> None:
+        if self._hint_asked == state:
+            self._hint_asked = None
+            self.statusBar().clearMessage()
+
+    def _drop_hint(self) -> None:
+        """An action while Hint thinks: its answer would be of another position. Say so."""
+        if self._hint_asked is None or self._hint_asked == self.model.state:
+            return
+        self._hint_asked = None
+        dropped = hint_dropped_message()
+        self.statusBar().showMessage(dropped, NO_ANSWER_MESSAGE_MS)
+        self.say(dropped)
 
     def _deal_is_hopeless(self) -> bool:
         return self._hopeless is not None and self._hopeless == _deal_of(self.model.game)

@@ -24,6 +24,8 @@ __all__ = [
     "NO_ANSWER_MESSAGE_MS",
     "WATCH_DELAY_MS",
     "WATCH_SECONDS",
+    "fallback_hint",
+    "hint_dropped_message",
     "hint_sentence",
     "hopeless_message",
     "hopeless_note",
@@ -47,14 +49,63 @@ NO_ANSWER_MESSAGE_MS: Final = 4000
 """How long "not found in time" stays: it says less, so it goes sooner."""
 
 
-def hint_sentence(state: State, move: Move, lang: str) -> str:
-    """The hint in words, for the status bar and screen readers."""
+def hint_sentence(state: State, move: Move, lang: str, proved: bool = True) -> str:
+    """The hint in words, for the status bar and screen readers; ``proved=False``: a sensible
+    move (:func:`fallback_hint`), said to be not proved to win."""
     if move.card is None:
-        return _("Hint: tap the stock")
-    return _("Hint: %(card)s to %(target)s") % {
-        "card": card_name(int(move.card), lang),
-        "target": pile_label(target_pile(state, move), lang),
-    }
+        text = _("Hint: tap the stock")
+    else:
+        text = _("Hint: %(card)s to %(target)s") % {
+            "card": card_name(int(move.card), lang),
+            "target": pile_label(target_pile(state, move), lang),
+        }
+    if proved:
+        return text
+    return _("%(hint)s (not proved: the solver could not decide in time)") % {"hint": text}
+
+
+def fallback_hint(state: State) -> Move | None:
+    """A sensible move where the solver could not decide in time (not proved to win).
+
+    In this order: a safe move home (a reserve card, or a card no card of the other
+    colour could still need to lie on), a move that frees the reserve's top card onto a
+    column, another move home, else a stock tap (else, the stock spent, any legal move).
+    ``None`` when nothing is legal.
+    Every candidate comes from :func:`canfield.rules.legal_moves`.
+    """
+    from canfield.moves import FOUNDATION, Move
+    from canfield.rules import legal_moves
+
+    moves = legal_moves(state)
+    reserve_top = state.reserve[-1] if state.reserve else None
+    home = [m for m in moves if m.card is not None and m.target == FOUNDATION]
+    for move in home:
+        card = int(move.card)  # type: ignore[arg-type]  # home holds card moves only
+        if card == reserve_top or _safe_home(state, card):
+            return move
+    for move in moves:
+        if move.card is not None and int(move.card) == reserve_top and move.target < FOUNDATION:
+            return move
+    if home:
+        return home[0]
+    if Move.DRAW in moves:
+        return Move.DRAW
+    return moves[0] if moves else None  # the stock is spent: any legal move is the way on
+
+
+def _safe_home(state: State, card: int) -> bool:
+    """Whether ``card`` can go home without a card of the other colour, one place above it
+    on the foundations, ever wanting to lie on it in a column (both of those are home)."""
+    from canfield.cards import is_red
+
+    place = (card % 13 - state.base) % 13
+    others = [suit for suit in range(4) if is_red(suit * 13) != is_red(card)]
+    return all(state.foundations[suit] >= place for suit in others)
+
+
+def hint_dropped_message() -> str:
+    """Said when the position changed while Hint was thinking: its answer is no longer of use."""
+    return _("Hint dropped: the position changed while it was thinking.")
 
 
 def verdict_note(verdict: Verdict) -> str:
