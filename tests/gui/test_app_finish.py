@@ -1,4 +1,4 @@
-"""Finish: offered (a button and the F key) once the rules prove the rest is cards going home;
+"""Finish: offered (a button and the A key) once the rules prove the rest is cards going home;
 with the setting on it plays by itself, animated; the win is an ordinary one."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from test_finish import near_the_end
 
 
-def test_finish_is_offered_and_the_f_key_plays_it_home(tmp_path: Path, qtbot: object) -> None:
+def test_finish_is_offered_and_the_a_key_plays_it_home(tmp_path: Path, qtbot: object) -> None:
     game, _line = near_the_end("CF1-D3-AAAAACL")
     game.undo()
     win = make_window(tmp_path, game)
@@ -28,7 +28,7 @@ def test_finish_is_offered_and_the_f_key_plays_it_home(tmp_path: Path, qtbot: ob
     qtbot.waitUntil(lambda: win.finish_available, timeout=2000)  # type: ignore[attr-defined]
     qtbot.waitUntil(button.isVisible, timeout=1000)  # type: ignore[attr-defined]
     assert button.text() == "Finish"
-    QTest.keyClick(win.view, Qt.Key.Key_F)
+    QTest.keyClick(win.view, Qt.Key.Key_A)
     qtbot.waitUntil(lambda: win.model.game.is_won, timeout=10000)  # type: ignore[attr-defined]
     assert win.win_panel.isVisible() and not win.finish_available
     qtbot.waitUntil(lambda: not button.isVisible(), timeout=1000)  # type: ignore[attr-defined]

@@ -24,7 +24,8 @@ FINISH_STEP_MS: Final = 110
 """Finish plays one action this often with animations on: quick, still followed by eye."""
 FINISH_CHECK_MS: Final = 80
 """The finishing line is looked for this long after an action, once the table is drawn."""
-FINISH_KEY: Final = "F"
+FINISH_KEY: Final = "A"
+"""A for all home (F is the keyboard's foundation key)."""
 
 
 def finish_label() -> str:
@@ -33,9 +34,9 @@ def finish_label() -> str:
 
 
 def finish_tip() -> str:
-    return _("Send every card left home, drawing when needed (F)")
+    return _("Send every card left home, drawing when needed (A)")
 
 
 def finish_offer() -> str:
     """Said once when Finish becomes possible."""
-    return _("Every card left can go home: Finish (F) plays them.")
+    return _("Every card left can go home: Finish (A) plays them.")
