@@ -85,6 +85,8 @@ class TableScene(QGraphicsScene):
     """A tap or drop did nothing (the cards shook)."""
     spoken = Signal(str)
     """A short sentence for screen readers: a pick-up, a put-back or a refusal and why."""
+    refused = Signal(str)
+    """A mouse drop or right-click the rules refused, and why, in one line (also spoken)."""
 
     def __init__(self, model: GameModel, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -517,6 +519,10 @@ class TableScene(QGraphicsScene):
     # -- mouse ------------------------------------------------------------------
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802 - Qt override
+        if event.button() == Qt.MouseButton.RightButton and self.interactive:
+            event.accept()
+            self._send_home(self.card_at(event.scenePos()))
+            return
         if event.button() != Qt.MouseButton.LeftButton or not self.interactive:
             event.ignore()
             return
@@ -583,9 +589,9 @@ class TableScene(QGraphicsScene):
             target = self._drop_target_for(press, event.scenePos())
             self._set_drop_target(None)
             if target is None or not self._drop(press.cards[0], target):
-                # Illegal drop: glide back to where the cards came from.
+                # Illegal drop: glide back to where the cards came from, and say why.
                 self.sync(animate=self.animations)
-                self.spoken.emit(cannot_move(press.cards[0], self.lang))
+                self._refuse_drop(press, event.scenePos())
             return
         self._tap(press.card, press.pile)
 
@@ -603,6 +609,33 @@ class TableScene(QGraphicsScene):
         if self._model.tap(card, self.double_tap) is None:
             self._shake_cards(self.movable_group(card) or [card])
             self.spoken.emit(cannot_move(card, self.lang))
+
+    def _refuse_drop(self, press: _Press, pointer: QPointF) -> None:
+        """One short line on why the drop was refused, as the keyboard's refusal says it.
+
+        Dropped back where the cards came from (or on the table's felt) is no refusal
+        worth a sentence on the screen: screen readers still hear that nothing moved.
+        """
+        card = press.cards[0]
+        pile = self.pile_at(pointer)
+        if pile is None or pile == press.pile or pile[0] not in ("column", "foundation"):
+            self.spoken.emit(cannot_move(card, self.lang))
+            return
+        why = cannot_put_down(card, pile[0], pile[1], self._model.state, self.lang)
+        self.spoken.emit(why)
+        self.refused.emit(why)
+
+    def _send_home(self, card: int | None) -> None:
+        """Right-click: send the card home (as Aisleriot and KPat do), or say why not."""
+        if card is None or card in self._model.state.stock:  # a face-down card says nothing
+            return
+        self._finish_animation()
+        if self._model.move_card(card, FOUNDATION):
+            return
+        self._shake_cards(self.movable_group(card) or [card])
+        why = cannot_put_down(card, "foundation", card // 13, self._model.state, self.lang)
+        self.spoken.emit(why)
+        self.refused.emit(why)
 
     def _drop(self, card: int, target: PileKey) -> bool:
         kind, index = target

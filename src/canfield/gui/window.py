@@ -141,6 +141,9 @@ class MainWindow(QMainWindow):
         self.speaker = Speaker(self.view, self)
         """Short spoken confirmations for screen readers (see :mod:`canfield.gui.speech`)."""
         self.scene.spoken.connect(lambda text: self.speaker.say(text, assertive=True))
+        self.scene.refused.connect(
+            lambda text: self.statusBar().showMessage(text, PASSES_MESSAGE_MS)
+        )
         self._worker = Worker(self)
         self._cascade = Cascade(self.scene)
         self._win_panel = WinPanel(self.view)
