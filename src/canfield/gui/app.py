@@ -20,8 +20,6 @@ from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import QApplication, QWidget
 
-from canfield.game import Game
-
 if TYPE_CHECKING:
     from canfield.gui.window import MainWindow
 
@@ -121,12 +119,13 @@ def main(
     settings = store.settings
     switch_language(app, settings.language)
     game = store.load_game()
-    window = MainWindow(store, game or Game.new(settings.draw, settings.last_variant))
+    window = MainWindow(store, game)  # no saved game: a new one (a winnable one, the first time)
     if settings.window_geometry:
         window.restoreGeometry(QByteArray(settings.window_geometry))
     window.show()
     instance.activated.connect(lambda: bring_to_front(window))
     QTimer.singleShot(0, window.notify_storage)
+    QTimer.singleShot(0, window.welcome_if_new)
     if on_shown is not None:
         on_shown(window)
     status = app.exec()

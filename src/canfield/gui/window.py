@@ -132,8 +132,16 @@ class MainWindow(QMainWindow):
         self._store = store
         self._settings: Settings = store.settings
         self._background_solver = background_solver
-        if game is None:
-            game = Game.new(self._settings.draw, self._settings.last_variant)
+        # A new player (nothing saved, nothing played: not one who upgraded) is welcomed,
+        # and their first deal is one the solver proved winnable.
+        self._new_player = (
+            game is None
+            and not self._settings.welcomed
+            and not store.all_statistics()
+            and not store.recent_games()
+        )
+        first = self._first_game() if self._new_player else None
+        game = game or first or Game.new(self._settings.draw, self._settings.last_variant)
         self.model = GameModel(game, self)
         self.scene = TableScene(self.model, self)
         self.view = TableView(self.scene, self)
@@ -199,6 +207,8 @@ class MainWindow(QMainWindow):
         self._chain_focus()
         self.setMinimumSize(320, 300)
         self.apply_settings(self._settings, save=False)
+        if first is not None:
+            self._solver_note = _("Winnable deal")
 
         self.model.changed.connect(self._on_changed)
         self.model.won.connect(self._on_won)
@@ -266,6 +276,7 @@ class MainWindow(QMainWindow):
         self.act_settings = self._action("settings", self.show_settings, ["Ctrl+,"])
         self.act_rules = self._action("rules", self.show_rules, ["F1"])
         self.act_about = self._action("about", self.show_about, [])
+        self.act_welcome = self._action("welcome", self.show_welcome, [])
         self.act_copy = self._action(
             "copyCode", self.copy_code, ["Ctrl+C", "Ctrl+Shift+C"], icons.copy_icon()
         )
@@ -312,7 +323,7 @@ class MainWindow(QMainWindow):
             self.act_describe,
         )
         self.menu_view = menu("viewMenu", self.act_full_screen, None, self.act_settings)
-        self.menu_help = menu("helpMenu", self.act_rules, self.act_about)
+        self.menu_help = menu("helpMenu", self.act_welcome, self.act_rules, self.act_about)
 
     def _build_toolbar(self) -> None:
         bar = QToolBar(self)
@@ -557,6 +568,7 @@ class MainWindow(QMainWindow):
             self.act_settings: (_("&Settings…"), _("Double tap, language, animations")),
             self.act_rules: (_("&Rules"), _("How to play Canfield (F1)")),
             self.act_about: (_("&About"), _("About this app")),
+            self.act_welcome: (_("How Canfield &works"), _("The first-run screen again")),
             self.act_describe: (_("Read &position"), _("Say the whole position (Ctrl+D)")),
             self.act_quit: (_("&Quit"), _("Close the app (Ctrl+Q)")),
             self.act_full_screen: (_("&Full screen"), _("Fill the screen with the table (F11)")),
@@ -1352,6 +1364,33 @@ class MainWindow(QMainWindow):
         from canfield.gui.dialogs import HelpDialog
 
         HelpDialog(self).exec()
+
+    def _first_game(self) -> Game | None:
+        """A new player's first deal: one the solver proved winnable (from the atlas's index)."""
+        from canfield.presentation.winnable import winnable_deal
+
+        code = winnable_deal(self._settings.draw, self._settings.last_variant)
+        if code is None:
+            return None
+        return Game.from_code(code)
+
+    def welcome_if_new(self) -> None:
+        """On the very first start: the short screen on how Canfield works, once."""
+        if self._settings.welcomed:
+            return
+        self._settings = self._settings.replace(welcomed=True)
+        self._save_settings()  # a player who upgraded is not shown it: they know the game
+        if self._new_player:
+            self.show_welcome()
+
+    def show_welcome(self) -> None:
+        """How Canfield works (Help menu; shown by itself on the first start)."""
+        from canfield.gui.dialogs import WelcomeDialog
+
+        dialog = WelcomeDialog(self)
+        dialog.exec()
+        dialog.deleteLater()
+        self.view.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def show_about(self) -> None:
         from canfield.gui.dialogs import AboutDialog
