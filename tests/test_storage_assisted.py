@@ -130,3 +130,26 @@ def test_a_version_2_database_keeps_everything(tmp_path: Path) -> None:
             game is not None and game.code == CODE and [m.notation() for m in game.history] == ["s"]
         )
         assert (game.elapsed, game.hints_used, game.assisted) == (7.5, 0, False)
+
+
+def test_the_browsers_ledger_counts_help_as_the_store_does(tmp_path: Path) -> None:
+    from canfield.records.ledger import Ledger
+
+    ledger = Ledger(clock=lambda: 1.0)
+    with Store(tmp_path / DATABASE_NAME) as store:
+        for game in (won_game(assisted=True, hints=2), won_game(hints=1)):
+            assert store.save_game(game) and ledger.save(game)
+        helped = Game.from_code(CODE)
+        helped.assisted = True
+        helped.play("s")
+        store.save_game(helped)
+        ledger.save(helped)
+        store.abandon_game()
+        ledger.abandon()
+        assert store.all_statistics() == ledger.all_statistics()
+        mine = [(g.won, g.hints, g.assisted) for g in store.recent_games()]
+        assert mine == [(g.won, g.hints, g.assisted) for g in ledger.recent_games()]
+        assert mine == [(False, 0, True), (True, 1, False), (True, 2, True)]
+    again = Ledger.from_dict(ledger.to_dict())
+    assert again.all_statistics() == ledger.all_statistics()
+    assert again.recent_games() == ledger.recent_games()
