@@ -52,6 +52,7 @@ from canfield.gui.storage_notice import show_notices
 from canfield.gui.table import TableScene
 from canfield.gui.toast import Toast
 from canfield.gui.view import TableView
+from canfield.gui.welcome import WelcomePanel
 from canfield.gui.worker import Worker
 from canfield.i18n import _, language, ngettext, pgettext
 from canfield.moves import Move
@@ -155,6 +156,7 @@ class MainWindow(QMainWindow):
         self._worker = Worker(self)
         self._cascade = Cascade(self.scene)
         self._win_panel = WinPanel(self.view)
+        self._welcome = WelcomePanel(self.view)
         self._win_panel.new_game.connect(self.new_game)
         self._win_panel.play_again.connect(self.play_again)
         self._win_panel.copy_code.connect(self.copy_code)
@@ -1385,12 +1387,11 @@ class MainWindow(QMainWindow):
 
     def show_welcome(self) -> None:
         """How Canfield works (Help menu; shown by itself on the first start)."""
-        from canfield.gui.dialogs import WelcomeDialog
+        self._welcome.open()
 
-        dialog = WelcomeDialog(self)
-        dialog.exec()
-        dialog.deleteLater()
-        self.view.setFocus(Qt.FocusReason.OtherFocusReason)
+    @property
+    def welcome(self) -> WelcomePanel:
+        return self._welcome
 
     def show_about(self) -> None:
         from canfield.gui.dialogs import AboutDialog

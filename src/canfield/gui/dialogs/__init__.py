@@ -1,4 +1,4 @@
-"""The app's dialogs: new game, statistics, settings, help, about, welcome and confirmations.
+"""The app's dialogs: new game, statistics, settings, help, about and confirmations.
 
 Every dialog builds its widgets once and sets all its texts in ``retranslate()``,
 which is connected to :attr:`canfield.gui.i18n_qt.LanguageNotifier.language_changed`,
@@ -13,7 +13,6 @@ from canfield.gui.dialogs.help import HelpDialog
 from canfield.gui.dialogs.new_game import NewGameChoice, NewGameDialog
 from canfield.gui.dialogs.settings import SettingsDialog
 from canfield.gui.dialogs.statistics import StatisticsDialog, StatisticsSource
-from canfield.gui.dialogs.welcome import WelcomeDialog
 
 __all__ = [
     "AboutDialog",
@@ -23,7 +22,6 @@ __all__ = [
     "SettingsDialog",
     "StatisticsDialog",
     "StatisticsSource",
-    "WelcomeDialog",
     "confirm_abandon",
     "confirm_reset_statistics",
     "confirm_restart",
