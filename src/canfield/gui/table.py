@@ -48,7 +48,7 @@ from canfield.presentation import piles, reading
 from canfield.presentation.answers import hint_sentence
 from canfield.presentation.geometry import CARD_ASPECT, Placement, TableLayout, placements
 from canfield.presentation.keyboard import Keyboard
-from canfield.presentation.narration import cannot_move, draw_refused
+from canfield.presentation.narration import cannot_move, cannot_put_down, draw_refused
 from canfield.presentation.piles import PILES, PileKey
 from canfield.presentation.stacking import Z
 from canfield.rules import movable_start

@@ -228,8 +228,10 @@ class StatisticsDialog(QDialog):
                 "A game left unfinished counts as lost."
             )
         )
-        self._row_titles["assisted"].setToolTip(assisted_note())
-        self._row_titles["assisted"].setAccessibleDescription(assisted_note())
+        assisted_row = next(i for i, (key, _label) in enumerate(ROWS) if key == "assisted")
+        header = self._table.verticalHeaderItem(assisted_row)
+        if header is not None:  # why Show me games are apart, where the row is
+            header.setToolTip(assisted_note())
         self._pages.setAccessibleName(_("Statistics"))
         self._pages.tabBar().setAccessibleName(_("Statistics"))
         self._recent.setAccessibleName(_("Recent games"))
