@@ -13,7 +13,7 @@ REST="3H>1 9D>f s s s s s s s 2S>1 s s s s s s s s TD>f s s s s s s s s 7C>f 8C>
 # The winning line starts from the position after MID without its last draw.
 WIN="${MID% s} $REST"
 
-# LONG: random play on CF1-D3-AAAAAAB that builds a 20-card column (the cards shrink to keep it readable).
+# LONG: random play on CF1-D3-AAAAAAB that builds a 20-card column (its closed cards compress; the open ones stay readable).
 LONG="s 5C>4 s s s s s s JD>3 s s s s s s s s 9C>1 s s s s s s s s s s s s TC>3 9D>3 s s s s s s s s 8H>1 s s s s 7C>1 s 6S>2 6D>1 2H>4 4D>1 3C>1 5H>2 s 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 s 2H>4 2H>1 AS>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 s 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 2H>4 2H>1 s 2H>4 2H>1 s 8S>3 7D>3 2H>4 2H>1 2H>4 2H>1 s 8H>2 8H>1 8H>2 2H>4 8H>1 8H>2 8H>1 2H>1 8H>2 2H>4 2H>2 2H>4 8H>1 8H>2 2H>2 8H>1 8H>2 2H>4 8H>1 8H>2 2H>2 s KH>2 8H>1 8H>2 8H>1 QS>1 s 7D>3 s 7D>1 7D>3 7D>1 8H>2 7D>3 7D>2 2H>4 8H>1 7D>3 8H>2 7D>4 8H>1 8H>2 2H>2 7D>3 8H>1 2H>4 2H>1 8H>2 s s s 7D>2 s 2H>4 7D>3 7D>4 8H>1 2H>1 7D>3 8H>2 8H>1 8H>2 2H>4 8H>1 2H>1 8H>2 s 4S>3 2H>4 s 2H>2 8H>1 8H>2 2H>4 7D>4 7D>3 8H>1 7D>4 7D>3 8H>2 s 7D>4 2H>2 7D>3 2H>4 8H>1 2H>1 8H>2 s 7D>2 2H>4 8H>1 s 8H>2 7D>3 2H>2 7D>2 8H>1"
 
 # Variants on the same deal: play that shows Superior's open reserve, Storehouse on its second

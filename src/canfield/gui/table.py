@@ -46,7 +46,13 @@ from canfield.gui.qtgeom import point_of, qpoint, qrect, rect_of
 from canfield.moves import FOUNDATION, Move
 from canfield.presentation import piles, reading
 from canfield.presentation.answers import hint_sentence
-from canfield.presentation.geometry import CARD_ASPECT, Placement, TableLayout, placements
+from canfield.presentation.geometry import (
+    CARD_ASPECT,
+    Placement,
+    TableLayout,
+    column_needs,
+    placements,
+)
 from canfield.presentation.keyboard import Keyboard
 from canfield.presentation.narration import cannot_move, cannot_put_down, draw_refused
 from canfield.presentation.piles import PILES, PileKey
@@ -202,7 +208,12 @@ class TableScene(QGraphicsScene):
         width, height = self._size
         longest = max(len(col) for col in state.columns)
         lay = TableLayout.compute(
-            width, height, CARD_ASPECT, longest, state.variant.reserve_face_up
+            width,
+            height,
+            CARD_ASPECT,
+            longest,
+            state.variant.reserve_face_up,
+            columns=column_needs(state),  # a long column compresses its closed cards first
         )
         if not force and lay == self._layout:
             return False
@@ -283,8 +294,8 @@ class TableScene(QGraphicsScene):
         delayed = self._autofilled(change, state)
         compact = {
             card
-            for col in state.columns
-            if self._layout.compact_index(len(col))
+            for (count, open_), col in zip(column_needs(state), state.columns, strict=True)
+            if self._layout.compact_index(count, open_)
             for card in col[:-1]
         }
         group = QParallelAnimationGroup(self) if animate else None

@@ -15,7 +15,9 @@ portrait table in a row of its own above the columns.
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
@@ -190,13 +192,19 @@ class TableLayout:
         aspect: float,
         longest: int = 1,
         fan_reserve: bool = False,
+        *,
+        columns: Sequence[tuple[int, int]] = (),
     ) -> TableLayout:
         """The arrangement that gives the biggest cards for this window shape.
 
         ``longest`` is the longest column's length: when its fan would have to be
         squeezed so far that the corner indices no longer show, the cards get
         smaller (in :data:`SHRINK_STEPS`) rather than becoming
-        an unreadable stack.
+        an unreadable stack. ``columns`` says more: each column's (length, open
+        cards), the open ones being those a player can pick up to a legal move
+        (:func:`open_cards`). A long column compresses the cards between them
+        (:meth:`column_offsets`), so the table shrinks only when even the open
+        cards' corners cannot all show.
         """
         width = max(width, 120.0)
         height = max(height, 160.0)
@@ -208,13 +216,18 @@ class TableLayout:
             return cls._landscape(width, height, aspect, cap, fan_reserve)
 
         lay = build(width, height, aspect, None)
-        if longest <= 1 or lay.fits(longest):
+        needs = list(columns) if columns else [(longest, longest - 1)]
+
+        def fits_all(layout: TableLayout) -> bool:
+            return all(layout.fits_column(count, open_) for count, open_ in needs)
+
+        if fits_all(lay):
             return lay
         # A few fixed sizes rather than one pixel per card, so the table changes
         # size rarely, and visibly on purpose, as a column grows.
         for scale in SHRINK_STEPS:
             smaller = build(width, height, aspect, max(8.0, math.floor(lay.card_w * scale)))
-            if smaller.fits(longest):
+            if fits_all(smaller):
                 return smaller
         return smaller
 
@@ -222,6 +235,56 @@ class TableLayout:
         """Whether a column of ``count`` cards fits with every corner index showing."""
         need = min(self.column_step, index_depth(self.card_w) * 0.9)
         return self.column_step_for(count) >= need
+
+    def fits_column(self, count: int, open_: int) -> bool:
+        """Whether a column of ``count`` cards, ``open_`` of them (before its last card) open,
+        fits with the open cards' corner indices showing (the others compressed)."""
+        if count <= 1 or self.fits(count):
+            return True
+        need = min(self.column_step, index_depth(self.card_w) * 0.9)
+        return self._open_step(count, open_) >= need
+
+    def _tight_step(self) -> float:
+        """The step of a compressed (not open) card of a long column: an edge, not a corner."""
+        return max(2.0, round(index_depth(self.card_w) * 0.18, 1))
+
+    def _room(self) -> float:
+        return self.column_bottom - self.columns[0].top - self.card_h
+
+    def _open_step(self, count: int, open_: int) -> float:
+        open_ = max(0, min(open_, count - 1))
+        closed = count - 1 - open_
+        if not open_:
+            return 0.0
+        left = self._room() - closed * self._tight_step()
+        return max(0.0, min(self.column_step, left / open_))
+
+    def column_offsets(self, open_flags: Sequence[bool]) -> list[float]:
+        """Where each card of a column lies below its slot's top, in px.
+
+        ``open_flags[i]``: whether card ``i`` is open (a player can pick it up to a
+        legal move). A column that fits is fanned evenly, as always. A longer one keeps
+        its open cards (and the last, shown whole) readable and tappable and compresses
+        the cards between them to an edge, rather than squeezing every card alike.
+        """
+        count = len(open_flags)
+        if count <= 1:
+            return [0.0] * count
+        if self.fits(count):
+            step = self.column_step_for(count)
+            return [step * i for i in range(count)]
+        open_ = sum(1 for flag in open_flags[:-1] if flag)
+        wide = self._open_step(count, open_)
+        need = min(self.column_step, index_depth(self.card_w) * 0.9)
+        if wide < need or not open_:  # nothing gained: every card squeezed alike
+            step = self.column_step_for(count)
+            return [step * i for i in range(count)]
+        tight = self._tight_step()
+        offsets, y = [], 0.0
+        for flag in open_flags:
+            offsets.append(y)
+            y += wide if flag else tight
+        return offsets
 
     @classmethod
     def _landscape(
@@ -339,13 +402,22 @@ class TableLayout:
         room = self.column_bottom - self.columns[0].top - self.card_h
         return max(0.0, min(self.column_step, room / (count - 1)))
 
-    def compact_index(self, count: int) -> bool:
+    def compact_index(self, count: int, open_: int | None = None) -> bool:
         """Whether a column of ``count`` cards is squeezed so far that the corner index is covered.
 
         Its cards (but the last, shown whole) then draw the compact index of
         :func:`cardart.paint_face`, rank and suit side by side in the visible strip.
+        With ``open_`` (the open cards before the last) the open cards' step decides.
         """
-        return count > 1 and self.column_step_for(count) < index_depth(self.card_w)
+        if count <= 1:
+            return False
+        step = self.column_step_for(count)
+        if open_ is not None and not self.fits(count):
+            flags = [True] * open_ + [False] * (count - 1 - open_) + [True]
+            offsets = self.column_offsets(flags)
+            steps = [b - a for a, b in itertools.pairwise(offsets)]
+            step = max(steps) if steps else step
+        return step < index_depth(self.card_w)
 
     def column_area(self, index: int, count: int) -> Rect:
         """The rectangle a column's cards cover (its slot when empty)."""
@@ -403,11 +475,27 @@ def placements(state: State, layout: TableLayout, shown: int = 1) -> dict[int, P
         corner = layout.foundations[place].top_left
         for i, card in enumerate(state.foundation(suit)):
             out[card] = Placement(corner, Z.FOUNDATION + i, True, "foundation", place)
+    playable = open_cards(state)
     for k, col in enumerate(state.columns):
         corner = layout.columns[k].top_left
-        step = layout.column_step_for(len(col))
+        offsets = layout.column_offsets([card in playable for card in col])
         for i, card in enumerate(col):
             out[card] = Placement(
-                corner + Point(0, round(step * i)), Z.COLUMN + i, True, "column", k
+                corner + Point(0, round(offsets[i])), Z.COLUMN + i, True, "column", k
             )
     return out
+
+
+def open_cards(state: State) -> frozenset[int]:
+    """The column cards a player can pick up to a legal move (:func:`canfield.rules.legal_moves`):
+    the ones a long column keeps readable."""
+    from canfield.rules import legal_moves
+
+    return frozenset(int(m.card) for m in legal_moves(state) if m.card is not None)
+
+
+def column_needs(state: State) -> list[tuple[int, int]]:
+    """Each column's (length, open cards before its last): what :meth:`TableLayout.compute`
+    needs to keep the open cards of long columns readable."""
+    playable = open_cards(state)
+    return [(len(col), sum(1 for card in col[:-1] if card in playable)) for col in state.columns]
