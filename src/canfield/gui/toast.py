@@ -92,6 +92,7 @@ class Toast(QFrame):
         self._dismiss: Callable[[], None] | None = None
         self._dismiss_text = ""
         self._floor: Callable[[], int | None] = lambda: None
+        self._area: Callable[[], QRect | None] = lambda: None
         self.hide()
         parent.installEventFilter(self)
 
@@ -168,6 +169,11 @@ class Toast(QFrame):
         of the status bar, so score, moves, time and code are never covered (None: none)."""
         self._floor = floor
 
+    def set_area(self, area: Callable[[], QRect | None]) -> None:
+        """``area()``: the part of the parent the toast stays in (the table), so the menus and
+        the toolbar (where Finish and Undo to the winnable point appear) stay in sight."""
+        self._area = area
+
     def place(self) -> None:
         """Centred across, as low as possible without covering what ``avoid()`` names."""
         parent = self.parentWidget()
@@ -180,16 +186,19 @@ class Toast(QFrame):
         natural = self.label.fontMetrics().horizontalAdvance(self.text()) + across
         if self._row.isVisibleTo(self):
             natural = max(natural, self._row.sizeHint().width() + across)
-        width = max(80, min(parent.width() - 16, natural, 640))
+        area = self._area() or parent.rect()
+        width = max(80, min(area.width() - 16, natural, 640))
         layout = self.layout()
         height = layout.totalHeightForWidth(width) if layout is not None else 0
         height = max(height, self.minimumSizeHint().height())
         self.resize(width, height)
-        x = (parent.width() - width) // 2
+        x = area.left() + (area.width() - width) // 2
         source = self._avoid()
         avoid = source() if source is not None else []
-        best_y, best_cost = max(0, bottom - height - 4), -1.0
-        for y in range(bottom - height - 4, -1, -6):
+        bottom = min(bottom, area.bottom() + 1)
+        top = max(0, min(area.top(), bottom - height - 4))
+        best_y, best_cost = max(top, bottom - height - 4), -1.0
+        for y in range(bottom - height - 4, top - 1, -6):
             box = QRect(x, y, width, height)
             cost = sum(
                 (r & box).width() * (r & box).height() * weight + 0.0

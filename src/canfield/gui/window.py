@@ -405,6 +405,7 @@ class MainWindow(QMainWindow):
         self.toast = Toast(self)
         self.toast.set_avoid(self._playable_rects)
         self.toast.set_floor(self._status_top)
+        self.toast.set_area(self.view.geometry)
         status.messageChanged.connect(self.toast.show_message)
 
     def _playable_rects(self) -> list[tuple[QRect, float]]:
