@@ -55,7 +55,7 @@ async function closeAll(page) {
 /** Open New game from the toolbar, choose, deal; what the table then shows. */
 async function dealByDialog(page, { variant, draw, text, lang = "en" }) {
   const t = T[lang];
-  await press(page, "button", t.new_game, page.getByRole("toolbar"));
+  await openFromMenu(page, t.new_game, lang);
   const box = dialog(page, t.new_game);
   await box.waitFor();
   if (variant !== undefined) await box.getByLabel(t.variant, { exact: true }).selectOption(variant);
@@ -143,7 +143,7 @@ const scenarios = {
     const coded = await dealByDialog(page, { text: options.code });
 
     // a bad code: the engine's refusal under the field, the game unchanged
-    await press(page, "button", t.new_game, page.getByRole("toolbar"));
+    await openFromMenu(page, t.new_game);
     const box = dialog(page, t.new_game);
     await box.waitFor();
     const small = await touchTargets(page);
@@ -265,7 +265,7 @@ const scenarios = {
     await press(page, "button", t.menu, page.getByRole("toolbar"));
     await check("menu");
     await closeAll(page);
-    await press(page, "button", t.new_game, page.getByRole("toolbar"));
+    await openFromMenu(page, t.new_game, lang);
     await dialog(page, t.new_game).waitFor();
     await check("new-game");
     await dialog(page, t.new_game).getByLabel(t.code, { exact: true }).fill(options.bad_code);

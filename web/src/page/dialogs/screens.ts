@@ -1,6 +1,6 @@
 /**
  * The screens around the table, wired in: a Menu button in the toolbar (New game, Statistics,
- * Settings, Rules, About, Share the code), the New game button and Ctrl+N opening New game, the
+ * Settings, Rules, About, Share the code), F1 opening the rules, the
  * win screen when a game is won, the settings and statistics kept in IndexedDB as Python hands
  * them back, and a live language switch. All texts come from canfield.web.screens.
  */
@@ -128,23 +128,12 @@ export class Screens {
     menu.addEventListener("click", () => void this.openMenu());
     bar.prepend(menu);
     this.menuButton = menu;
-    // New game (the toolbar's button and Ctrl+N) opens the New game screen
-    bar.addEventListener(
-      "click",
-      (event) => {
-        const target = event.target as HTMLElement;
-        if (target.closest(".tool-new") === null) return;
-        event.stopPropagation();
-        void this.newGame();
-      },
-      true,
-    );
+    // the toolbar's own New game button and Ctrl+N stay game.ts's (web/src/page/newgame.ts)
     window.addEventListener(
       "keydown",
       (event) => {
         const ctrl = event.ctrlKey || event.metaKey;
-        const open = ctrl && !event.shiftKey && event.key.toLowerCase() === "n" ? () => this.newGame()
-          : event.key === "F1" && !ctrl ? () => this.rules() : null;
+        const open = event.key === "F1" && !ctrl ? () => this.rules() : null;
         if (open === null) return;
         event.preventDefault();
         event.stopPropagation();
