@@ -23,9 +23,17 @@ async function open(browser, contextOptions = {}) {
   return { context, page, errors };
 }
 
-/** Wait until the table is drawn and no request to Python is pending. */
+/**
+ * Wait until the table is drawn, no request to Python is pending and no card is still sliding
+ * (a drag read from a card mid-slide would press wherever the card was, e.g. on the stock).
+ */
 async function settled(page) {
   await page.waitForSelector("html[data-state='ready']", { timeout: READY_MS });
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== "running" && !a.pending),
+    null,
+    { timeout: READY_MS },
+  );
 }
 
 

@@ -41,15 +41,7 @@ JOURNEY_LIMIT = 900.0
 
 # Both journeys' tests run in one xdist worker (make unit: --dist loadgroup), so each
 # journey's browser runs once, not once per worker.
-# Quarantined at the end of the 2026-12-01 session, an open defect (see the closing note):
-# since the solver's P7 and the screens' Menu landed together the journeys stop part way
-# (a click on the 9 of spades is intercepted by the reserve's jack of spades; the phone's
-# New game opened the Menu's sheet), so every test of a journey errors. Not strict: each
-# test that passes again is reported XPASS, and the quarantine goes when both are fixed.
-pytestmark = [
-    pytest.mark.xdist_group("browser"),
-    pytest.mark.xfail(reason="journeys stop part way since P7 and the Menu (open defect)"),
-]
+pytestmark = pytest.mark.xdist_group("browser")
 
 
 def _target(game: Game, move: Move) -> str:
