@@ -3,7 +3,7 @@
 Three forms::
 
     canfield survey --variant V --draw D --first N --count M --time-limit T --out FILE
-                    [--jobs J | --scheduler ADDRESS] [--retry-unknown]
+                    [--jobs J | --scheduler ADDRESS] [--retry-unknown | --resolve-lost]
     canfield survey --report FILE [--json]
     canfield survey --plot OUT.png FILE [FILE ...]
 
@@ -38,6 +38,7 @@ from canfield.solver.survey import (
     SurveyFile,
     check_new_file,
     read_survey,
+    resolve_deals,
     retry_deals,
     unsolved_deals,
 )
@@ -74,11 +75,18 @@ def register(sub: Any) -> None:
         help="seconds of CPU time per deal before it counts as unknown "
         f"(default {DEFAULT_TIME_LIMIT:g})",
     )
-    parser.add_argument(
+    again = parser.add_mutually_exclusive_group()
+    again.add_argument(
         "--retry-unknown",
         action="store_true",
         help="solve again, with this --time-limit, the deals of the range that a shorter "
         "attempt left unknown (their new rows stand for them)",
+    )
+    again.add_argument(
+        "--resolve-lost",
+        action="store_true",
+        help="solve once again, with this --time-limit, the deals of the range recorded lost "
+        "(after a fix to the solver: their new rows stand for them, won, lost or unknown)",
     )
     parser.add_argument("--out", type=Path, help="the survey file (CSV): created or resumed")
     place = parser.add_mutually_exclusive_group()
@@ -102,8 +110,12 @@ def register(sub: Any) -> None:
 
 
 def _survey(args: argparse.Namespace) -> int:
-    if args.retry_unknown and (args.report is not None or args.plot is not None):
-        raise CliError("--retry-unknown is part of a survey run, not of --report or --plot")
+    for flag, given in (
+        ("--retry-unknown", args.retry_unknown),
+        ("--resolve-lost", args.resolve_lost),
+    ):
+        if given and (args.report is not None or args.plot is not None):
+            raise CliError(f"{flag} is part of a survey run, not of --report or --plot")
     try:
         if args.report is not None:
             return _report(args)
@@ -192,16 +204,21 @@ def _run(args: argparse.Namespace) -> int:
 
     require_distributed()
     stop = args.first + args.count
+    again = args.retry_unknown or args.resolve_lost
     with contextlib.ExitStack() as stack:
         client = None
-        if check_new_file(args.out) and not args.retry_unknown:
+        if check_new_file(args.out) and not again:
             # a new survey: the file is made only once the scheduler is reached
             workers = args.jobs or min(machine_cores(), args.count)
             client = stack.enter_context(_interruptible(dask_client(args.scheduler, workers)))
         survey = stack.enter_context(SurveyFile(args.out, args.variant, args.draw))
         retry = frozenset[int]()
-        if args.retry_unknown:
-            retry = frozenset(retry_deals(args.first, args.count, survey.unknown, args.time_limit))
+        if again:
+            retry = frozenset(
+                retry_deals(args.first, args.count, survey.unknown, args.time_limit)
+                if args.retry_unknown
+                else resolve_deals(args.first, args.count, survey.unsettled)
+            )
             deals = iter(sorted(retry))
             already, todo, total = 0, len(retry), len(retry)
         else:
@@ -240,7 +257,13 @@ def _run(args: argparse.Namespace) -> int:
                 return EXIT_FAILED
         summary = Summary.of(survey.tally)
         still = len(retry & survey.unknown.keys())
-    if args.retry_unknown:
+        unsettled = sum(1 for deal in retry if deal in survey.unsettled)
+    if args.resolve_lost:
+        print(
+            f"{args.out}: {len(retry)} lost deals to solve again, {len(retry) - unsettled} "
+            f"solved now, {still} of them unknown now ({time.monotonic() - started:.1f} s)"
+        )
+    elif args.retry_unknown:
         print(
             f"{args.out}: {len(retry)} unknown deals solved again, {len(retry) - still} "
             f"resolved now ({time.monotonic() - started:.1f} s)"
@@ -304,7 +327,8 @@ class _Bar:
             console=Console(stderr=True),
         )
         self._task = self._progress.add_task(
-            f"{args.variant} d{args.draw}" + (" retry" if args.retry_unknown else ""),
+            f"{args.variant} d{args.draw}"
+            + (" retry" if args.retry_unknown else " lost again" if args.resolve_lost else ""),
             total=total,
             completed=already,
             speed="– deals/s",

@@ -8,7 +8,9 @@ the same variant and draw mode *before* changing a byte, cuts off only a torn
 last line, and the run then solves exactly the deals not yet in it. A lock
 keeps a second survey from writing the same file. A deal is recorded once,
 except that a deal left unknown may be solved again with a longer time limit
-(``--retry-unknown``): the new row, appended, stands for the deal from then on.
+(``--retry-unknown``), and a deal recorded lost may be solved once again
+(``--resolve-lost``, after a soundness fix to the solver): the new row,
+appended, stands for the deal from then on.
 Dask and the solver run elsewhere (:mod:`canfield.solver.survey_dask`); this
 module is the file.
 """
@@ -22,7 +24,7 @@ import os
 import stat
 import time
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO, Final
 
@@ -45,6 +47,7 @@ __all__ = [
     "SurveyFileError",
     "check_new_file",
     "read_survey",
+    "resolve_deals",
     "retry_deals",
     "solve_deal",
     "unsolved_deals",
@@ -139,6 +142,31 @@ class DealSet:
         low = deal & ((1 << self._CHUNK_BITS) - 1)
         return bool(chunk[low >> 3] & (1 << (low & 7)))
 
+    def discard(self, deal: int) -> None:
+        """Remove ``deal`` if it is there."""
+        chunk = self._chunks.get(deal >> self._CHUNK_BITS)
+        if chunk is None:
+            return
+        low = deal & ((1 << self._CHUNK_BITS) - 1)
+        bit = 1 << (low & 7)
+        if chunk[low >> 3] & bit:
+            chunk[low >> 3] &= ~bit & 0xFF
+            self._size -= 1
+
+    def between(self, start: int, stop: int) -> Iterator[int]:
+        """The deals of ``start … stop - 1`` in the set, in order (chunk by chunk, lazily)."""
+        size = 1 << self._CHUNK_BITS
+        for index in sorted(self._chunks):
+            base = index * size
+            if base + size <= start or base >= stop:
+                continue
+            bits = int.from_bytes(self._chunks[index], "little")
+            while bits:
+                low = (bits & -bits).bit_length() - 1
+                bits &= bits - 1
+                if start <= base + low < stop:
+                    yield base + low
+
     def __len__(self) -> int:
         return self._size
 
@@ -168,6 +196,15 @@ def retry_deals(first: int, count: int, unknown: dict[int, float], time_limit: f
     """
     stop = first + count
     return sorted(d for d, spent in unknown.items() if first <= d < stop and spent < time_limit)
+
+
+def resolve_deals(first: int, count: int, unsettled: DealSet) -> list[int]:
+    """The deals of the range recorded lost and not yet solved again (``--resolve-lost``).
+
+    A deal is solved again once: its new row is appended after the lost one,
+    so an interrupted run resumes with the deals it has not reached.
+    """
+    return list(unsettled.between(first, first + count))
 
 
 def _parse_row(line: bytes) -> Row | None:
@@ -212,18 +249,24 @@ class Tally:
     unknown: int = 0
     seconds: float = 0.0
     slowest: float = 0.0
+    resolved: dict[str, int] = field(default_factory=dict)
+    """Deals recorded lost and solved again (``--resolve-lost``), by their new verdict."""
 
     @property
     def n(self) -> int:
         return self.won + self.lost + self.unknown
 
-    def count(self, row: Row, *, replaces_unknown: bool = False) -> None:
-        """Count ``row``; ``replaces_unknown``: it stands for a deal counted unknown so far.
+    def count(self, row: Row, *, replaces: str | None = None) -> None:
+        """Count ``row``; ``replaces``: the verdict it stands for from now on (a deal counted
+        unknown, or lost and solved again), None for a deal counted for the first time.
 
         ``seconds`` stays the time of every attempt (the CPU the survey took).
         """
-        if replaces_unknown:
+        if replaces == "unknown":
             self.unknown -= 1
+        elif replaces == "lost":
+            self.lost -= 1
+            self.resolved[row.verdict] = self.resolved.get(row.verdict, 0) + 1
         if row.verdict == "won":
             self.won += 1
         elif row.verdict == "lost":
@@ -257,9 +300,45 @@ def _os_message(path: Path, exc: OSError) -> str:
     return f"{path}: {exc.strerror or exc}"
 
 
-def _scan(
-    handle: BinaryIO, path: Path, variant: str | None, draw: int | None
-) -> tuple[Tally, DealSet, dict[int, float], int]:
+@dataclass(slots=True)
+class _Contents:
+    """What a scan found: the tally, the deals, where the last whole line ends, and the deals
+    a new row may still be appended for."""
+
+    tally: Tally
+    done: DealSet = field(default_factory=DealSet)
+    unknown: dict[int, float] = field(default_factory=dict)
+    """The deals whose latest row is unknown, with that attempt's seconds."""
+    unsettled: DealSet = field(default_factory=DealSet)
+    """The deals whose latest row is lost and that were never solved again after a loss."""
+    settled: DealSet = field(default_factory=DealSet)
+    """The deals that have a row after a lost one (solved again once: never again)."""
+    end: int = 0
+
+    def again(self, row: Row) -> str | None:
+        """The verdict ``row`` replaces when it is a new row for a recorded deal that may take
+        one (its latest row unknown, or lost and not solved again), else None."""
+        if row.deal in self.unknown:
+            return "unknown"
+        if row.deal in self.unsettled:
+            return "lost"
+        return None
+
+    def note(self, row: Row, replaces: str | None) -> None:
+        """Count ``row`` and keep the sets of deals that may take another row."""
+        self.tally.count(row, replaces=replaces)
+        if replaces == "lost":
+            self.unsettled.discard(row.deal)
+            self.settled.add(row.deal)
+        if row.verdict == "unknown":
+            self.unknown[row.deal] = row.seconds
+        else:
+            self.unknown.pop(row.deal, None)
+        if row.verdict == "lost" and row.deal not in self.settled:
+            self.unsettled.add(row.deal)
+
+
+def _scan(handle: BinaryIO, path: Path, variant: str | None, draw: int | None) -> _Contents:
     """Check and count every row: the tally, the deals, the unknown ones and where lines end.
 
     The header is checked before anything else is read, so a foreign file of
@@ -268,14 +347,12 @@ def _scan(
     """
     head = handle.read(len(HEADER_LINE))
     if not head:
-        return Tally(variant, draw), DealSet(), {}, 0
+        return _Contents(Tally(variant, draw))
     if head != HEADER_LINE:
         shown = head.split(b"\n")[0].decode("utf-8", errors="replace")
         raise SurveyFileError(f"{path} is not a survey file (it starts {quoted(shown)})")
-    tally = Tally()
-    done = DealSet()
-    unknown: dict[int, float] = {}
-    end = len(HEADER_LINE)
+    contents = _Contents(Tally(), end=len(HEADER_LINE))
+    tally = contents.tally
     number = 1
     while True:
         line = handle.readline(MAX_ROW_BYTES)
@@ -296,25 +373,17 @@ def _scan(
                 f"{path}, line {number}: a {row.variant} draw {row.draw} row in a survey of "
                 f"{tally.variant} draw {tally.draw}"
             )
-        again = not done.add(row.deal)
-        if again and row.deal not in unknown:
+        first = contents.done.add(row.deal)
+        replaces = None if first else contents.again(row)
+        if not first and replaces is None:
             raise SurveyFileError(f"{path}, line {number}: deal {row.deal} is already recorded")
-        tally.count(row, replaces_unknown=again)
-        _note_unknown(unknown, row)
-        end += len(line)
+        contents.note(row, replaces)
+        contents.end += len(line)
     if variant is not None and tally.variant is not None and tally.variant != variant:
         raise SurveyFileError(f"{path} is a survey of {tally.variant}, not {variant}")
     if draw is not None and tally.draw is not None and tally.draw != draw:
         raise SurveyFileError(f"{path} is a survey of draw {tally.draw}, not draw {draw}")
-    return tally, done, unknown, end
-
-
-def _note_unknown(unknown: dict[int, float], row: Row) -> None:
-    """Keep ``unknown`` as the deals whose latest row is unknown, with that attempt's seconds."""
-    if row.verdict == "unknown":
-        unknown[row.deal] = row.seconds
-    else:
-        unknown.pop(row.deal, None)
+    return contents
 
 
 def read_survey(path: Path) -> Tally:
@@ -322,7 +391,7 @@ def read_survey(path: Path) -> Tally:
     fd = _open_regular(path, os.O_RDONLY)
     with os.fdopen(fd, "rb") as handle:
         try:
-            tally, _, _, _ = _scan(handle, path, None, None)
+            tally = _scan(handle, path, None, None).tally
         except OSError as exc:  # e.g. /proc/self/mem: a regular file that cannot be read
             raise SurveyFileError(_os_message(path, exc)) from None
     return tally
@@ -365,8 +434,9 @@ class SurveyFile:
         try:
             self._lock()
             with os.fdopen(os.dup(self._fd), "rb") as handle:
-                self.tally, self.done, self.unknown, end = _scan(handle, path, variant, draw)
+                self._contents = _scan(handle, path, variant, draw)
             self.tally.variant, self.tally.draw = variant, draw
+            end = self._contents.end
             size = os.fstat(self._fd).st_size
             if end == 0:
                 self._write(HEADER_LINE)  # a new or empty file
@@ -380,6 +450,25 @@ class SurveyFile:
         except BaseException:
             os.close(self._fd)
             raise
+
+    @property
+    def tally(self) -> Tally:
+        return self._contents.tally
+
+    @property
+    def done(self) -> DealSet:
+        """Every deal the file records."""
+        return self._contents.done
+
+    @property
+    def unknown(self) -> dict[int, float]:
+        """The deals whose latest row is unknown, with that attempt's seconds."""
+        return self._contents.unknown
+
+    @property
+    def unsettled(self) -> DealSet:
+        """The deals recorded lost and not yet solved again (what ``--resolve-lost`` solves)."""
+        return self._contents.unsettled
 
     @staticmethod
     def _open(path: Path) -> int:
@@ -408,19 +497,22 @@ class SurveyFile:
     def append(self, rows: Iterable[Row], *, retry: frozenset[int] = frozenset()) -> None:
         """Record finished deals: one write, then fsync (they survive any kill from here on).
 
-        ``retry``: deals this run solves again; the first new row of each stands for it.
+        ``retry``: deals this run solves again (unknown, or lost and not solved again
+        before); the first new row of each stands for it.
         """
         data = bytearray()
         for row in rows:
             if (row.variant, row.draw) != (self.variant, self.draw):
                 raise SurveyError(f"a {row.variant} draw {row.draw} row for {self.path}")
-            again = not self.done.add(row.deal)
-            if again and not (row.deal in retry and row.deal not in self._retried):
+            first = self.done.add(row.deal)
+            replaces = None if first else self._contents.again(row)
+            if not first and not (
+                replaces is not None and row.deal in retry and row.deal not in self._retried
+            ):
                 continue  # already recorded (a task Dask ran twice)
-            if again:
+            if not first:
                 self._retried.add(row.deal)
-            self.tally.count(row, replaces_unknown=again)
-            _note_unknown(self.unknown, row)
+            self._contents.note(row, replaces)
             data += row.line()
         if data:
             try:

@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass
 from typing import Final
 
-from canfield.solver.survey import Tally
+from canfield.solver.survey import VERDICTS, Tally
 
 __all__ = ["Z95", "Summary", "percentile", "wilson_interval"]
 
@@ -60,6 +60,8 @@ class Summary:
     high: float
     mean_seconds: float | None
     slowest: float | None
+    resolved: tuple[tuple[str, int], ...] = ()
+    """Deals recorded lost and solved again (``--resolve-lost``), by their new verdict."""
 
     @classmethod
     def of(cls, tally: Tally) -> Summary:
@@ -78,6 +80,11 @@ class Summary:
             high,
             tally.seconds / tally.n if tally.n else None,
             tally.slowest if tally.n else None,
+            tuple(
+                (verdict, tally.resolved[verdict])
+                for verdict in VERDICTS
+                if verdict in tally.resolved
+            ),
         )
 
     def as_dict(self) -> dict[str, object]:
@@ -94,6 +101,7 @@ class Summary:
             "high": self.high,
             "mean_seconds": self.mean_seconds,
             "max_seconds": self.slowest,
+            "lost_solved_again": dict(self.resolved),
         }
 
     def label(self) -> str:
@@ -119,4 +127,7 @@ class Summary:
             lines.append(
                 f"time per deal: mean {self.mean_seconds:.3f} s, slowest {self.slowest:.3f} s"
             )
+        if self.resolved:
+            found = ", ".join(f"{count} {verdict}" for verdict, count in self.resolved)
+            lines.append(f"deals recorded lost and solved again: {found}")
         return lines
