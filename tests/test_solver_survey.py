@@ -23,6 +23,7 @@ from canfield.solver.survey import (
     SurveyFileError,
     Tally,
     read_survey,
+    resolve_deals,
     retry_deals,
     solve_deal,
     unsolved_deals,
@@ -156,6 +157,10 @@ def test_retry_deals_are_the_ranges_shorter_unknowns() -> None:
     [
         ["1,canfield,3,won,0.1,5", "1,canfield,3,lost,0.1,5"],  # a resolved deal again
         ["1,canfield,3,unknown,10.0,5", "1,canfield,3,won,0.1,5", "1,canfield,3,won,0.1,5"],
+        # a lost deal is solved again once: a third verdict is a duplicate
+        ["1,canfield,3,lost,0.1,5", "1,canfield,3,lost,0.1,5", "1,canfield,3,lost,0.1,5"],
+        ["1,canfield,3,lost,0.1,5", "1,canfield,3,won,0.1,5", "1,canfield,3,won,0.1,5"],
+        ["1,canfield,3,lost,0.1,5", "1,canfield,3,unknown,20.0,5"] + 2 * ["1,canfield,3,won,0.1,5"],
     ],
 )
 def test_a_deal_again_after_a_verdict_is_refused(tmp_path: Path, rows: list[str]) -> None:
@@ -165,6 +170,65 @@ def test_a_deal_again_after_a_verdict_is_refused(tmp_path: Path, rows: list[str]
     with pytest.raises(SurveyFileError, match="already recorded"):
         SurveyFile(out, "canfield", 3)
     assert out.read_text() == content
+
+
+def test_a_lost_deal_solved_again_stands_for_it_once(tmp_path: Path) -> None:
+    out = tmp_path / "s.csv"
+    with SurveyFile(out, "canfield", 3) as survey:
+        survey.append([row(10, "lost"), row(11, "lost"), row(12), row(13, "unknown")])
+        assert resolve_deals(0, 100, survey.unsettled) == [10, 11]
+        survey.append([row(10, "won")])  # not a re-solve: the first row stays
+        assert survey.tally.lost == 2
+        again = frozenset(resolve_deals(0, 100, survey.unsettled))
+        survey.append([row(10, "won"), row(10, "lost"), row(11, "lost")], retry=again)
+        tally = survey.tally
+        assert (tally.n, tally.won, tally.lost, tally.unknown) == (4, 2, 1, 1)
+        assert tally.resolved == {"won": 1, "lost": 1}
+        assert resolve_deals(0, 100, survey.unsettled) == []
+        survey.append([row(10, "lost")], retry=again)  # Dask's twin of a re-solved deal
+    lines = out.read_text().splitlines()
+    assert lines[-2:] == ["10,canfield,3,won,0.2500,110", "11,canfield,3,lost,0.2500,111"]
+    with SurveyFile(out, "canfield", 3) as survey:  # reopened: the latest rows count
+        assert resolve_deals(0, 100, survey.unsettled) == []
+        assert (survey.tally.won, survey.tally.lost, survey.tally.resolved) == (
+            2,
+            1,
+            {"won": 1, "lost": 1},
+        )
+    summary = Summary.of(read_survey(out))
+    assert summary.lines()[-1] == "deals recorded lost and solved again: 1 won, 1 lost"
+    assert summary.as_dict()["lost_solved_again"] == {"won": 1, "lost": 1}
+
+
+def test_a_loss_found_by_a_retry_may_be_solved_again_and_a_re_solved_unknown_retried(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "s.csv"
+    out.write_text(
+        HEAD
+        + "5,canfield,3,unknown,10.0,9\n5,canfield,3,lost,3.0,9\n"  # a retry's loss
+        + "6,canfield,3,lost,1.0,9\n6,canfield,3,unknown,20.0,9\n"  # re-solved: unknown
+    )
+    with SurveyFile(out, "canfield", 3) as survey:
+        assert resolve_deals(0, 10, survey.unsettled) == [5]
+        assert retry_deals(0, 10, survey.unknown, 30.0) == [6]
+        survey.append([row(6, "lost")], retry=frozenset({6}))  # the retry finds a loss
+        assert resolve_deals(0, 10, survey.unsettled) == [5]  # 6 was solved again already
+        assert survey.tally.resolved == {"unknown": 1}
+    assert (read_survey(out).lost, read_survey(out).unknown) == (2, 0)
+
+
+def test_resolve_deals_are_the_ranges_unsettled_losses() -> None:
+    deals = DealSet()
+    for deal in (3, 65_535, 65_536, 70_000, 9_000_000):
+        deals.add(deal)
+    deals.discard(70_000)
+    deals.discard(12)  # not there: nothing happens
+    assert len(deals) == 4
+    assert 70_000 not in deals
+    assert resolve_deals(0, 10_000_000, deals) == [3, 65_535, 65_536, 9_000_000]
+    assert resolve_deals(4, 65_533, deals) == [65_535, 65_536]
+    assert resolve_deals(65_537, 100, deals) == []
 
 
 def test_a_solved_row_is_the_solvers_verdict() -> None:

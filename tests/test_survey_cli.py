@@ -72,11 +72,25 @@ def test_bad_run_arguments_exit_2_and_touch_nothing(
     assert not out.exists()
 
 
-def test_retry_unknown_belongs_to_a_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("flag", ["--retry-unknown", "--resolve-lost"])
+def test_solving_again_belongs_to_a_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], flag: str
+) -> None:
     out = tmp_path / "s.csv"
     out.write_text(HEAD)
-    assert exit_code(["survey", "--report", str(out), "--retry-unknown"]) == 2
-    assert "--retry-unknown is part of a survey run" in capsys.readouterr().err
+    assert exit_code(["survey", "--report", str(out), flag]) == 2
+    assert f"{flag} is part of a survey run" in capsys.readouterr().err
+    assert out.read_text() == HEAD
+
+
+def test_retry_unknown_and_resolve_lost_are_one_or_the_other(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "s.csv"
+    out.write_text(HEAD)
+    args = ["survey", "--out", str(out), "--retry-unknown", "--resolve-lost"]
+    assert exit_code(args) == 2
+    assert "not allowed with argument" in capsys.readouterr().err
     assert out.read_text() == HEAD
 
 

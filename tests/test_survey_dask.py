@@ -152,6 +152,31 @@ def test_retry_unknown_solves_only_the_shorter_unknowns_again(
     assert out.read_text() == before
 
 
+def test_resolve_lost_solves_each_lost_deal_once_again_and_finds_a_wrong_loss(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "resolve.csv"
+    # deals 60-63 are quick wins: 61 and 63 recorded as if a faulty build had called them lost
+    out.write_text(
+        ",".join(HEADER)
+        + "\n60,canfield,3,won,0.0100,50\n61,canfield,3,lost,0.0010,3\n"
+        + "62,canfield,3,unknown,0.0010,3\n63,canfield,3,lost,0.0010,3\n"
+    )
+    args = ["survey", "--first", "60", "--count", "4", "--out", str(out), "--jobs", "1"]
+    assert main([*args, "--time-limit", "5", "--resolve-lost"]) == 0
+    said = capsys.readouterr().out
+    assert "2 lost deals to solve again, 2 solved now, 0 of them unknown now" in said
+    assert "deals recorded lost and solved again: 2 won" in said
+    tally = read_survey(out)
+    assert (tally.n, tally.won, tally.lost, tally.unknown) == (4, 3, 0, 1)  # 62 untouched
+    assert deals_in(out)[:4] == [60, 61, 62, 63]  # the old rows stay as they were
+    assert sorted(deals_in(out)[4:]) == [61, 63]
+    before = out.read_text()
+    assert main([*args, "--time-limit", "5", "--resolve-lost"]) == 0  # nothing left
+    assert "0 lost deals to solve again" in capsys.readouterr().out
+    assert out.read_text() == before
+
+
 def test_killing_the_client_leaves_no_worker_and_the_rerun_finishes(tmp_path: Path) -> None:
     out = tmp_path / "killed.csv"
     survey = start(survey_args(out, "--jobs", "2"))
