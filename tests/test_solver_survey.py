@@ -208,14 +208,17 @@ def test_a_loss_found_by_a_retry_may_be_solved_again_and_a_re_solved_unknown_ret
         HEAD
         + "5,canfield,3,unknown,10.0,9\n5,canfield,3,lost,3.0,9\n"  # a retry's loss
         + "6,canfield,3,lost,1.0,9\n6,canfield,3,unknown,20.0,9\n"  # re-solved: unknown
+        + "7,canfield,3,lost,1.0,9\n"  # a first pass's loss
     )
     with SurveyFile(out, "canfield", 3) as survey:
-        assert resolve_deals(0, 10, survey.unsettled) == [5]
+        assert resolve_deals(0, 10, survey.unsettled) == [5, 7]
+        assert resolve_deals(0, 10, survey.retried_lost) == [5]  # --resolve-lost retried
+        survey.append([row(7, "lost")], retry=frozenset({7}))
         assert retry_deals(0, 10, survey.unknown, 30.0) == [6]
         survey.append([row(6, "lost")], retry=frozenset({6}))  # the retry finds a loss
         assert resolve_deals(0, 10, survey.unsettled) == [5]  # 6 was solved again already
-        assert survey.tally.resolved == {"unknown": 1}
-    assert (read_survey(out).lost, read_survey(out).unknown) == (2, 0)
+        assert survey.tally.resolved == {"unknown": 1, "lost": 1}
+    assert (read_survey(out).lost, read_survey(out).unknown) == (3, 0)
 
 
 def test_resolve_deals_are_the_ranges_unsettled_losses() -> None:

@@ -163,6 +163,8 @@ def test_resolve_lost_solves_each_lost_deal_once_again_and_finds_a_wrong_loss(
         + "62,canfield,3,unknown,0.0010,3\n63,canfield,3,lost,0.0010,3\n"
     )
     args = ["survey", "--first", "60", "--count", "4", "--out", str(out), "--jobs", "1"]
+    assert main([*args, "--time-limit", "5", "--resolve-lost", "retried"]) == 0
+    assert "0 lost deals to solve again" in capsys.readouterr().out  # no retry found them
     assert main([*args, "--time-limit", "5", "--resolve-lost"]) == 0
     said = capsys.readouterr().out
     assert "2 lost deals to solve again, 2 solved now, 0 of them unknown now" in said

@@ -3,7 +3,7 @@
 Three forms::
 
     canfield survey --variant V --draw D --first N --count M --time-limit T --out FILE
-                    [--jobs J | --scheduler ADDRESS] [--retry-unknown | --resolve-lost]
+                    [--jobs J | --scheduler ADDRESS] [--retry-unknown | --resolve-lost [retried]]
     canfield survey --report FILE [--json]
     canfield survey --plot OUT.png FILE [FILE ...]
 
@@ -50,6 +50,9 @@ __all__ = ["register"]
 T = TypeVar("T")
 
 JOBS_PER_CORE: Final = 4
+RESOLVE_CHOICES: Final = ("all", "retried")
+"""``--resolve-lost``'s choice: every lost deal, or the losses a retry found (first: the
+likeliest to rest on a flaw, as a retry runs the newest code on the hardest deals)."""
 MAX_ADDRESS: Final = 255
 EXIT_FAILED: Final = 1
 
@@ -84,9 +87,13 @@ def register(sub: Any) -> None:
     )
     again.add_argument(
         "--resolve-lost",
-        action="store_true",
+        nargs="?",
+        const="all",
+        choices=RESOLVE_CHOICES,
+        metavar="retried",
         help="solve once again, with this --time-limit, the deals of the range recorded lost "
-        "(after a fix to the solver: their new rows stand for them, won, lost or unknown)",
+        "(after a fix to the solver: their new rows stand for them, won, lost or unknown); "
+        "'retried': only the losses a retry found",
     )
     parser.add_argument("--out", type=Path, help="the survey file (CSV): created or resumed")
     place = parser.add_mutually_exclusive_group()
@@ -217,7 +224,11 @@ def _run(args: argparse.Namespace) -> int:
             retry = frozenset(
                 retry_deals(args.first, args.count, survey.unknown, args.time_limit)
                 if args.retry_unknown
-                else resolve_deals(args.first, args.count, survey.unsettled)
+                else resolve_deals(
+                    args.first,
+                    args.count,
+                    survey.retried_lost if args.resolve_lost == "retried" else survey.unsettled,
+                )
             )
             deals = iter(sorted(retry))
             already, todo, total = 0, len(retry), len(retry)

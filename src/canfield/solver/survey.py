@@ -313,6 +313,10 @@ class _Contents:
     """The deals whose latest row is lost and that were never solved again after a loss."""
     settled: DealSet = field(default_factory=DealSet)
     """The deals that have a row after a lost one (solved again once: never again)."""
+    retried: DealSet = field(default_factory=DealSet)
+    """The unsettled deals whose loss was found by a retry (their lost row follows an
+    unknown one): after a fix, the likeliest to rest on it, as retries run the newest code
+    on the deals the older one could not decide."""
     end: int = 0
 
     def again(self, row: Row) -> str | None:
@@ -329,6 +333,7 @@ class _Contents:
         self.tally.count(row, replaces=replaces)
         if replaces == "lost":
             self.unsettled.discard(row.deal)
+            self.retried.discard(row.deal)
             self.settled.add(row.deal)
         if row.verdict == "unknown":
             self.unknown[row.deal] = row.seconds
@@ -336,6 +341,8 @@ class _Contents:
             self.unknown.pop(row.deal, None)
         if row.verdict == "lost" and row.deal not in self.settled:
             self.unsettled.add(row.deal)
+            if replaces == "unknown":
+                self.retried.add(row.deal)
 
 
 def _scan(handle: BinaryIO, path: Path, variant: str | None, draw: int | None) -> _Contents:
@@ -469,6 +476,11 @@ class SurveyFile:
     def unsettled(self) -> DealSet:
         """The deals recorded lost and not yet solved again (what ``--resolve-lost`` solves)."""
         return self._contents.unsettled
+
+    @property
+    def retried_lost(self) -> DealSet:
+        """The unsettled deals whose loss a retry found (``--resolve-lost retried``)."""
+        return self._contents.retried
 
     @staticmethod
     def _open(path: Path) -> int:
