@@ -20,8 +20,8 @@ from collections import Counter
 from collections.abc import Iterator
 
 from canfield.deal import deck_for_deal
-from canfield.kernel import FROM_FOUNDATION, FROM_RESERVE, play_known
 from canfield.moves import FOUNDATION
+from canfield.rules.kernel import FROM_FOUNDATION, FROM_RESERVE, play_known
 from canfield.solver import search as s
 from canfield.state import State, initial_state
 from canfield.variants import VARIANTS, variant_named

@@ -7,7 +7,9 @@ import random
 import pytest
 
 from canfield import VARIANTS, Game
-from canfield.kernel import (
+from canfield.moves import STOCK
+from canfield.rules import apply_move, can_stack, legal_moves, locate
+from canfield.rules.kernel import (
     FROM_FOUNDATION,
     FROM_RESERVE,
     FROM_WASTE,
@@ -15,8 +17,6 @@ from canfield.kernel import (
     parents_table,
     play_known,
 )
-from canfield.moves import STOCK
-from canfield.rules import apply_move, can_stack, legal_moves, locate
 from canfield.state import State
 from canfield.variants import variant_named
 

@@ -13,9 +13,15 @@ import pytest
 
 from canfield.deal import DealCode
 from canfield.game import Game
-from canfield.kernel import play_from_talon, play_known, talon, talon_on_cycle, talon_reachable
 from canfield.moves import Move
 from canfield.rules import apply_move, legal_moves
+from canfield.rules.kernel import (
+    play_from_talon,
+    play_known,
+    talon,
+    talon_on_cycle,
+    talon_reachable,
+)
 from canfield.solver import Verdict, solve
 from canfield.solver.api import luby
 from canfield.solver.line import realize
@@ -156,7 +162,7 @@ def test_unchecked_plays_match_apply_move() -> None:
 
 
 def _key_after(state: State, card: int, target: int) -> tuple[object, ...]:
-    from canfield.kernel import card_move
+    from canfield.rules.kernel import card_move
 
     cards, _ = talon(state)
     if card in cards:

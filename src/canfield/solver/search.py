@@ -2,13 +2,15 @@
 
 A search node is a :class:`State` whose talon (stock + waste) is *normalized*:
 when taps alone can bring the talon back to its current split (see
-:func:`canfield.rules.talon_on_cycle`), the split is reset to "everything in
-the stock", so all those tap-equivalent positions share one node. A node's
+:func:`canfield.rules.kernel.talon_on_cycle`), the split is reset to "everything
+in the stock", so all those tap-equivalent positions share one node. A node's
 successors are every card move (reserve top, column tails, foundation
 take-backs) plus playing any talon card that taps can reach; taps are free.
-Moves are made by :func:`canfield.rules.play_known` and
-:func:`canfield.rules.play_from_talon` (``apply_move`` without the checks a
-generated move does not need), so the rules live in one place. A
+The moves come from the rules package's kernel: generated from its tables
+(``parents_table`` / ``children_table``) and made by
+:func:`canfield.rules.kernel.play_known` and
+:func:`canfield.rules.kernel.play_from_talon` (``apply_move`` without the
+checks a generated move does not need), so the rules live in one place. A
 :class:`Search` can run in slices, which lets the solver interleave it with
 helpers. The proofs of the prunings are in ``docs/solver.md``.
 
@@ -32,7 +34,8 @@ from itertools import chain
 from typing import TYPE_CHECKING, Final, TypeAlias
 
 from canfield.i18n import _
-from canfield.kernel import (
+from canfield.moves import FOUNDATION, Move
+from canfield.rules.kernel import (
     FROM_FOUNDATION,
     FROM_RESERVE,
     card_move,
@@ -46,7 +49,6 @@ from canfield.kernel import (
     talon_reachable,
     with_talon,
 )
-from canfield.moves import FOUNDATION, Move
 from canfield.state import State
 from canfield.variants import CANFIELD, ColumnMoves, EmptyColumns, Variant
 
@@ -162,7 +164,7 @@ class Options:
 class Rules:
     """What the search reads of a position's variant, built once per variant and base card.
 
-    The tables come from :mod:`canfield.kernel`; the rest says which of the
+    The tables come from :mod:`canfield.rules.kernel`; the rest says which of the
     moves the tables allow the variant's rules keep (``docs/solver.md``).
     """
 

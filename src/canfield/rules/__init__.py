@@ -1,10 +1,12 @@
-"""The rules of every variant, in one place, as pure functions on :class:`State`.
+"""The rules of every variant, in one package, as pure functions on :class:`State`.
 
-The app, the command line and the solver all ask these functions what is
-legal and what a move does; nothing else in the package decides a rule. The
-rule set is the position's own ``state.variant`` (see
-:mod:`canfield.variants`), so no function needs more than the position. The
-tables and the unchecked moves the solver shares live in :mod:`canfield.kernel`.
+The app, the command line and the solver all ask this package what is legal
+and what a move does; nothing else decides a rule. Here is the checked API;
+beside it, :mod:`canfield.rules.kernel` holds the tables (which card goes on
+which) and the unchecked moves a search runs millions of times, so a rule is
+changed in this package or nowhere. The rule set is the position's own
+``state.variant`` (see :mod:`canfield.variants`), so no function needs more
+than the position.
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ from typing import Final, NamedTuple
 
 from canfield.cards import CARDS, Card
 from canfield.errors import IllegalMoveError, quoted
-from canfield.kernel import (
+from canfield.moves import FOUNDATION, STOCK, Move
+from canfield.rules.kernel import (
     FROM_FOUNDATION,
     FROM_RESERVE,
     FROM_WASTE,
@@ -22,7 +25,6 @@ from canfield.kernel import (
     parents_table,
     play_known,
 )
-from canfield.moves import FOUNDATION, STOCK, Move
 from canfield.state import State
 from canfield.variants import ColumnMoves, EmptyColumns
 
@@ -221,7 +223,7 @@ def apply_move(state: State, move: Move) -> tuple[State, int]:
     ``state.variant`` do not allow ``move`` here; its message quotes the
     position's notation. Emptying a column fills it from the reserve as part
     of the same move where the variant auto-fills. This checks the move, then
-    lets :func:`canfield.kernel.play_known` (which the solver also uses) carry it out.
+    lets :func:`canfield.rules.kernel.play_known` (which the solver also uses) carry it out.
     """
     if not isinstance(move, Move):
         raise IllegalMoveError(f"not a move: {quoted(move)}")
