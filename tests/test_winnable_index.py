@@ -64,7 +64,7 @@ def test_where_no_deal_is_known_it_is_said_before_asking() -> None:
     assert winnable_deal(3, "strict") is None
     assert "No winnable deal of Strict with draw 3 is known" in winnable_note(3, "strict")
     note = winnable_note(1, "rainbow")
-    assert "81 deals the solver proved winnable" in note
+    assert f"{len(known_winnable('rainbow', 1))} deals the solver proved winnable" in note
 
 
 @pytest.mark.parametrize(("variant", "draw"), [m for m in MODES if m != ("strict", 3)])
@@ -103,17 +103,17 @@ def test_the_index_refuses_damage() -> None:
 
 @pytest.mark.parametrize(("variant", "draw"), MODES)
 def test_the_search_shows_progress_and_stops_when_cancelled(variant: str, draw: int) -> None:
-    search = WinnableSearch(draw, variant, tries=50, seconds=30.0)
+    search = WinnableSearch(draw, variant, tries=100_000, seconds=30.0)
     found: list[DealCode | None] = []
     worker = threading.Thread(target=lambda: found.append(search.run()))
     worker.start()
     while search.tried < 1 and worker.is_alive():
         worker.join(0.005)
     search.cancel()
-    worker.join(10)  # a bound, not a timing: 50 tries of 30 s end only by the cancel
+    worker.join(60)  # a bound, not a timing: 100,000 tries (even of 0.01 s) end only by the cancel
     assert not worker.is_alive() and search.cancelled
     (code,) = found
     if code is not None:  # proved won before the cancel arrived: it must really be won
         assert solve(Game.from_code(code), time_limit=30).verdict is Verdict.WON
     else:
-        assert 1 <= search.tried < 50
+        assert 1 <= search.tried < 100_000

@@ -25,13 +25,13 @@ def test_finish_is_offered_and_the_a_key_plays_it_home(tmp_path: Path, qtbot: ob
     button = win.findChild(QToolButton, "finishButton")
     assert not win.finish_available and not button.isVisible()
     win.model.redo()  # the action after which only cards going home are left
-    qtbot.waitUntil(lambda: win.finish_available, timeout=2000)  # type: ignore[attr-defined]
-    qtbot.waitUntil(button.isVisible, timeout=1000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: win.finish_available, timeout=15000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(button.isVisible, timeout=15000)  # type: ignore[attr-defined]
     assert button.text() == "Finish"
     QTest.keyClick(win.view, Qt.Key.Key_A)
     qtbot.waitUntil(lambda: win.model.game.is_won, timeout=10000)  # type: ignore[attr-defined]
     assert win.win_panel.isVisible() and not win.finish_available
-    qtbot.waitUntil(lambda: not button.isVisible(), timeout=1000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: not button.isVisible(), timeout=15000)  # type: ignore[attr-defined]
     win.close()
     win.store.close()
     with Store(tmp_path / DATABASE_NAME) as store:
@@ -49,7 +49,7 @@ def test_with_the_setting_it_finishes_by_itself_step_by_step(tmp_path: Path, qtb
     win.apply_settings(win.settings.replace(auto_finish=True, animations=True))
     played = win.model.game.moves_made
     win.model.redo()
-    qtbot.waitUntil(lambda: win.finishing, timeout=2000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: win.finishing, timeout=15000)  # type: ignore[attr-defined]
     assert not win.model.game.is_won  # one action at a time, animated, not all at once
     qtbot.waitUntil(lambda: win.model.game.is_won, timeout=20000)  # type: ignore[attr-defined]
     assert win.model.game.moves_made == played + 1 + len(line)
@@ -62,13 +62,13 @@ def test_a_click_stops_finishing_and_finish_is_offered_again(tmp_path: Path, qtb
     game, _line = near_the_end("CF1-D1-AAAAACL")
     win = make_window(tmp_path, game)  # a saved game reopened at that point: offered at once
     qtbot.addWidget(win)  # type: ignore[attr-defined]
-    qtbot.waitUntil(lambda: win.finish_available, timeout=2000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: win.finish_available, timeout=15000)  # type: ignore[attr-defined]
     win.apply_settings(win.settings.replace(animations=True))
     start = win.model.game.moves_made
     win.act_finish.trigger()
-    qtbot.waitUntil(lambda: win.model.game.moves_made > start, timeout=5000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: win.model.game.moves_made > start, timeout=15000)  # type: ignore[attr-defined]
     QTest.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton)
     assert not win.finishing and not win.model.game.is_won
-    qtbot.waitUntil(lambda: win.finish_available, timeout=2000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: win.finish_available, timeout=15000)  # type: ignore[attr-defined]
     win.close()
     win.store.close()

@@ -29,7 +29,7 @@ def test_an_undecided_hint_still_points_at_a_draw(
         "canfield.solver.hint", lambda game, time_limit: HintResult(Verdict.UNKNOWN, None, ())
     )
     win.act_hint.trigger()
-    qtbot.waitUntil(lambda: win.solver_idle, timeout=5000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: win.solver_idle, timeout=15000)  # type: ignore[attr-defined]
     message = "Hint: tap the stock (not proved: the solver could not decide in time)"
     assert win.statusBar().currentMessage() == message
     assert win.scene.hinted == Move.DRAW
@@ -71,7 +71,7 @@ def test_a_draw_while_hint_thinks_says_the_hint_was_dropped(
     dropped = "Hint dropped: the position changed while it was thinking."
     assert win.statusBar().currentMessage() == dropped
     release.set()
-    qtbot.waitUntil(lambda: win.solver_idle, timeout=5000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: win.solver_idle, timeout=15000)  # type: ignore[attr-defined]
     assert win.scene.hinted is None  # the late answer points at nothing
     assert win.statusBar().currentMessage() == dropped
     win.close()

@@ -98,6 +98,39 @@ def test_a_20_card_column_stays_on_the_table_and_tappable(tmp_path: Path, qtbot:
     win.store.close()
 
 
+def test_a_tap_on_a_compressed_part_opens_it_and_plays_nothing(
+    tmp_path: Path, qtbot: object
+) -> None:
+    """Issue 21: a card in a long column's compressed part is too thin to read or aim at;
+    a tap there fans the cards around it open (no move is played); a tap on it then plays."""
+    game = Game.from_code(LONG_CODE)
+    for move in LONG_MOVES:
+        game.play(move)
+    longest = max(game.state.columns, key=len)
+    win = make_window(tmp_path, game, size=(360, 640))
+    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    scene = win.scene
+    depth = index_depth(scene.table_layout.card_w)
+    thin = [c for c in longest[:-1] if scene.is_compressed(c)]
+    assert thin
+    card = thin[len(thin) // 2]
+    below = longest[longest.index(card) + 1]
+    strip = scene.card_item(card).sceneBoundingRect()
+    point = win.view.mapFromScene(QPointF(strip.center().x(), strip.top() + 1))
+    moves = win.model.game.moves_made
+    QTest.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    QApplication.processEvents()
+    assert win.model.game.moves_made == moves  # it opened, it played nothing
+    assert not scene.is_compressed(card)
+    step = scene.card_item(below).scenePos().y() - scene.card_item(card).scenePos().y()
+    assert step >= depth * 0.9 - 1  # its corner shows now
+    rect = scene.card_item(card).sceneBoundingRect()
+    assert scene.card_at(rect.topLeft() + QPointF(4, 4)) == card  # and it can be aimed at
+    assert scene.card_item(longest[-1]).sceneBoundingRect().bottom() <= scene.table_layout.height
+    win.close()
+    win.store.close()
+
+
 def test_a_long_columns_open_cards_show_their_suit(tmp_path: Path, qtbot: object) -> None:
     """The open cards' strips carry their suit's ink (they are not squeezed to slivers)."""
     game = Game.from_code(LONG_CODE)
@@ -110,7 +143,9 @@ def test_a_long_columns_open_cards_show_their_suit(tmp_path: Path, qtbot: object
     lay = scene.table_layout
     playable = open_cards(game.state)
     items = [scene.card_item(c) for c in longest]
-    assert not any(item.compact_index for item in items)
+    assert not any(
+        item.compact_index for c, item in zip(longest, items, strict=True) if c in playable
+    )
     column = qrect(lay.column_area(0, len(longest)))
     image = QImage(
         round(column.width()) * 2, round(column.height()) * 2, QImage.Format.Format_ARGB32

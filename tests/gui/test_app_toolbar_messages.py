@@ -33,7 +33,7 @@ def test_undo_to_the_winnable_point_has_its_own_icon_and_label(
     )
     win.act_hint.trigger()
     button = win.findChild(QToolButton, "undoToWinnableButton")
-    qtbot.waitUntil(button.isVisible, timeout=5000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(button.isVisible, timeout=15000)  # type: ignore[attr-defined]
     undo = win.toolbar.widgetForAction(win.act_undo)
     assert isinstance(undo, QToolButton)
     assert _image(button) != _image(undo)

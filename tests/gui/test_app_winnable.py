@@ -91,13 +91,13 @@ def test_cancel_keeps_the_game_and_counts_nothing(
         lambda: (
             search.value() >= 1 and f"{search.value()} of 100000 deals tried" in search.labelText()
         ),
-        timeout=5000,
+        timeout=15000,
     )  # type: ignore[attr-defined]
     search.findChild(QPushButton).click()  # Cancel
     assert playing.winnable_search is None and not search.isVisible()
     assert playing.model.game is before and before.moves_made == 2
     assert "your game is as it was" in playing.statusBar().currentMessage()
-    qtbot.waitUntil(lambda: playing.solver_idle, timeout=1000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: playing.solver_idle, timeout=15000)  # type: ignore[attr-defined]
     assert playing.model.game is before and _statistics(playing) == figures
     saved = playing.store.load_game()  # still the saved game, not settled as a loss
     assert saved is not None and (saved.game_id, saved.history) == (before.game_id, before.history)

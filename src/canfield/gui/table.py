@@ -12,6 +12,7 @@ a move, an undo or the auto-fill from the reserve all look the same.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -50,7 +51,9 @@ from canfield.presentation.geometry import (
     CARD_ASPECT,
     Placement,
     TableLayout,
+    column_flags,
     column_needs,
+    index_depth,
     placements,
 )
 from canfield.presentation.keyboard import Keyboard
@@ -133,6 +136,8 @@ class TableScene(QGraphicsScene):
         self._size = (800.0, 600.0)
         self._layout = TableLayout.compute(800, 600, CARD_ASPECT)
         self._places: dict[int, Placement] = {}
+        self._opened: int | None = None
+        """A card of a long column's compressed part the player tapped: fanned open around it."""
         self._anim: QParallelAnimationGroup | None = None
         self._shake: QVariantAnimation | None = None
         self._press: _Press | None = None
@@ -272,6 +277,7 @@ class TableScene(QGraphicsScene):
 
     def _on_changed(self, change: Change) -> None:
         self._press = None
+        self._opened = None  # a new position compresses its long columns afresh
         self._shadow.hide()
         self._set_drop_target(None)
         self._clear_hint()
@@ -289,14 +295,18 @@ class TableScene(QGraphicsScene):
         self._finish_animation(restore=False)
         state = self._model.state
         self._relayout(state)
-        places = placements(state, self._layout, len(self._model.game.visible_waste()))
+        places = placements(
+            state, self._layout, len(self._model.game.visible_waste()), self._opened
+        )
         self._places = places
         delayed = self._autofilled(change, state)
+        # A card whose strip is too thin for its corner index draws rank and suit side by side.
+        depth = index_depth(self._layout.card_w)
         compact = {
             card
-            for (count, open_), col in zip(column_needs(state), state.columns, strict=True)
-            if self._layout.compact_index(count, open_)
-            for card in col[:-1]
+            for col in state.columns
+            for card, above in itertools.pairwise(col)
+            if places[above].pos.y - places[card].pos.y < depth
         }
         group = QParallelAnimationGroup(self) if animate else None
         for card, place in places.items():
@@ -510,6 +520,15 @@ class TableScene(QGraphicsScene):
             rects.append((("column", index), run))
         return rects
 
+    def is_compressed(self, card: int) -> bool:
+        """Whether ``card`` lies in a long column's compressed part (an edge, not its corner)."""
+        state = self._model.state
+        for index, col in enumerate(state.columns):
+            if card in col[:-1]:
+                flags = column_flags(state, self._layout, index, self._opened)
+                return not flags[col.index(card)] and not self._layout.fits(len(col))
+        return False
+
     def pile_at(self, pos: QPointF) -> PileKey | None:
         for pile in PILES:
             if self.pile_rect(pile).contains(pos):
@@ -616,6 +635,11 @@ class TableScene(QGraphicsScene):
                 self._refuse_draw()
             return
         if card is None:
+            return
+        if self.is_compressed(card):
+            # Too thin to read or aim at: the tap opens this part of the column instead.
+            self._opened = card
+            self.sync(animate=self.animations)
             return
         if self._model.tap(card, self.double_tap) is None:
             self._shake_cards(self.movable_group(card) or [card])

@@ -53,6 +53,8 @@ RESERVE_STEP: Final = 0.25
 FAN_ROOM: Final = 0.45
 """Extra width (in card widths) a landscape table gives a fanned reserve."""
 RESERVE_CARDS: Final = 13
+MIN_EDGE: Final = 2.0
+"""The least a compressed card of a long column shows: an edge, so the count still reads."""
 
 
 def index_depth(card_w: float) -> float:
@@ -241,12 +243,24 @@ class TableLayout:
         fits with the open cards' corner indices showing (the others compressed)."""
         if count <= 1 or self.fits(count):
             return True
-        need = min(self.column_step, index_depth(self.card_w) * 0.9)
-        return self._open_step(count, open_) >= need
+        return self._open_step(count, open_) >= self._need()
 
-    def _tight_step(self) -> float:
-        """The step of a compressed (not open) card of a long column: an edge, not a corner."""
-        return max(2.0, round(index_depth(self.card_w) * 0.18, 1))
+    def _tight_step(self, count: int = 0, open_: int = 0) -> float:
+        """The step of a compressed (not open) card of a long column: an edge, not a corner.
+
+        A very long column gives its compressed cards what the open ones leave, down to
+        2 px, before the table would shrink for it.
+        """
+        edge = max(MIN_EDGE, round(index_depth(self.card_w) * 0.18, 1))
+        closed = count - 1 - open_
+        if closed <= 0:
+            return edge
+        left = self._room() - open_ * self._need()
+        return max(MIN_EDGE, min(edge, math.floor(left / closed * 10) / 10))
+
+    def _need(self) -> float:
+        """The step that shows a card's corner index (or the fan's own step, if smaller)."""
+        return min(self.column_step, index_depth(self.card_w) * 0.9)
 
     def _room(self) -> float:
         return self.column_bottom - self.columns[0].top - self.card_h
@@ -256,8 +270,17 @@ class TableLayout:
         closed = count - 1 - open_
         if not open_:
             return 0.0
-        left = self._room() - closed * self._tight_step()
+        left = self._room() - closed * self._tight_step(count, open_)
         return max(0.0, min(self.column_step, left / open_))
+
+    def open_room(self, count: int) -> int:
+        """How many cards of a ``count``-card column can be fanned readable, the rest compressed
+        (at least one: the last card is always shown whole)."""
+        need = self._need()
+        if need <= MIN_EDGE:
+            return max(1, count - 1)
+        room = (self._room() - (count - 1) * MIN_EDGE) / (need - MIN_EDGE)
+        return max(1, min(count - 1, math.floor(room)))
 
     def column_offsets(self, open_flags: Sequence[bool]) -> list[float]:
         """Where each card of a column lies below its slot's top, in px.
@@ -275,11 +298,10 @@ class TableLayout:
             return [step * i for i in range(count)]
         open_ = sum(1 for flag in open_flags[:-1] if flag)
         wide = self._open_step(count, open_)
-        need = min(self.column_step, index_depth(self.card_w) * 0.9)
-        if wide < need or not open_:  # nothing gained: every card squeezed alike
+        if wide < self._need() or not open_:  # nothing gained: every card squeezed alike
             step = self.column_step_for(count)
             return [step * i for i in range(count)]
-        tight = self._tight_step()
+        tight = self._tight_step(count, open_)
         offsets, y = [], 0.0
         for flag in open_flags:
             offsets.append(y)
@@ -452,10 +474,14 @@ def _four(rects: tuple[Rect, ...]) -> tuple[Rect, Rect, Rect, Rect]:
     return (rects[0], rects[1], rects[2], rects[3])
 
 
-def placements(state: State, layout: TableLayout, shown: int = 1) -> dict[int, Placement]:
+def placements(
+    state: State, layout: TableLayout, shown: int = 1, opened: int | None = None
+) -> dict[int, Placement]:
     """Where each of the 52 cards lies in ``state``, with a z order that stacks piles right.
 
-    ``shown`` is how many waste cards are fanned (``Game.visible_waste``).
+    ``shown`` is how many waste cards are fanned (``Game.visible_waste``). ``opened``
+    is a column card the player tapped in a long column's compressed part: the cards
+    around it are fanned readable instead (:func:`column_flags`).
     """
     out: dict[int, Placement] = {}
     stock = layout.stock.top_left
@@ -475,10 +501,9 @@ def placements(state: State, layout: TableLayout, shown: int = 1) -> dict[int, P
         corner = layout.foundations[place].top_left
         for i, card in enumerate(state.foundation(suit)):
             out[card] = Placement(corner, Z.FOUNDATION + i, True, "foundation", place)
-    playable = open_cards(state)
     for k, col in enumerate(state.columns):
         corner = layout.columns[k].top_left
-        offsets = layout.column_offsets([card in playable for card in col])
+        offsets = layout.column_offsets(column_flags(state, layout, k, opened))
         for i, card in enumerate(col):
             out[card] = Placement(
                 corner + Point(0, round(offsets[i])), Z.COLUMN + i, True, "column", k
@@ -494,8 +519,50 @@ def open_cards(state: State) -> frozenset[int]:
     return frozenset(int(m.card) for m in legal_moves(state) if m.card is not None)
 
 
+def onto_cards(state: State) -> frozenset[int]:
+    """The open cards with a move home or onto a card, not only into an empty column.
+
+    In a long run beside an empty column every card is open; these few are the ones
+    a long column keeps readable first, so the table need not shrink for it.
+    """
+    from canfield.moves import FOUNDATION
+    from canfield.rules import legal_moves
+
+    return frozenset(
+        int(m.card)
+        for m in legal_moves(state)
+        if m.card is not None and (m.target == FOUNDATION or state.columns[m.target])
+    )
+
+
+def column_flags(
+    state: State, layout: TableLayout, index: int, opened: int | None = None
+) -> list[bool]:
+    """Which cards of column ``index`` are fanned readable (the others compress to an edge).
+
+    Every open card (:func:`open_cards`) when they all fit; else those that go home or
+    onto a card (:func:`onto_cards`). When ``opened`` is a card of this column, the cards
+    around it instead, as many as fit: a tap on a compressed part opens it to be read.
+    """
+    col = state.columns[index]
+    count = len(col)
+    if count <= 1 or layout.fits(count):
+        return [True] * count
+    if opened in col:
+        room = layout.open_room(count)
+        at = col.index(opened)
+        start = max(0, min(at - room // 2, count - 1 - room))
+        return [start <= i < start + room or i == count - 1 for i in range(count)]
+    for cards in (open_cards(state), onto_cards(state)):
+        flags = [card in cards for card in col]
+        if layout.fits_column(count, sum(flags[:-1])):
+            return flags
+    return flags
+
+
 def column_needs(state: State) -> list[tuple[int, int]]:
     """Each column's (length, open cards before its last): what :meth:`TableLayout.compute`
-    needs to keep the open cards of long columns readable."""
-    playable = open_cards(state)
+    needs to keep the open cards of long columns readable (those going home or onto a card:
+    the others may compress, see :func:`column_flags`)."""
+    playable = onto_cards(state)
     return [(len(col), sum(1 for card in col[:-1] if card in playable)) for col in state.columns]
