@@ -28,6 +28,8 @@ def test_finish_is_offered_and_the_a_key_plays_it_home(tmp_path: Path, qtbot: ob
     qtbot.waitUntil(lambda: win.finish_available, timeout=15000)  # type: ignore[attr-defined]
     qtbot.waitUntil(button.isVisible, timeout=15000)  # type: ignore[attr-defined]
     assert button.text() == "Finish"
+    # Offered in words too (on a phone held sideways the button is an icon only).
+    assert win.statusBar().currentMessage() == "Every card left can go home: Finish (A) plays them."
     QTest.keyClick(win.view, Qt.Key.Key_A)
     qtbot.waitUntil(lambda: win.model.game.is_won, timeout=10000)  # type: ignore[attr-defined]
     assert win.win_panel.isVisible() and not win.finish_available

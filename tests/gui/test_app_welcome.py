@@ -31,7 +31,8 @@ def test_a_new_player_is_welcomed_once_with_a_winnable_deal(tmp_path: Path, qtbo
     assert win.solver_label.text() == "Winnable deal"
     panel = win.welcome
     win.welcome_if_new()
-    assert panel.isVisible() and panel.texts() == welcome_lines()
+    assert panel.isVisible() and panel.texts() == welcome_lines(first=True)
+    assert panel.texts()[-1].endswith("Your first deal can be won.")
     assert store.settings.welcomed
     # The table and the shortcuts still work under it: a draw is played.
     QTest.keyClick(win.view, Qt.Key.Key_D)
@@ -41,7 +42,8 @@ def test_a_new_player_is_welcomed_once_with_a_winnable_deal(tmp_path: Path, qtbo
     win.welcome_if_new()  # once only
     assert not panel.isVisible()
     win.act_welcome.trigger()  # Help > How Canfield works, any time later
-    assert panel.isVisible()
+    assert panel.isVisible() and panel.texts() == welcome_lines()
+    assert "first deal" not in panel.texts()[-1]  # later deals are not promised winnable
     QTest.keyClick(win.view, Qt.Key.Key_Escape)  # Esc puts it away too
     assert not panel.isVisible()
     win.close()
@@ -60,7 +62,7 @@ def test_a_new_player_is_welcomed_once_with_a_winnable_deal(tmp_path: Path, qtbo
 def test_the_welcome_screen_speaks_every_language_and_fits(
     tmp_path: Path, qtbot: object, qapp: QApplication, lang: str, size: tuple[int, int]
 ) -> None:
-    english = welcome_lines()
+    english = welcome_lines(first=True)
     switch_language(qapp, lang)
     try:
         with Store(tmp_path / DATABASE_NAME) as store:
@@ -72,7 +74,7 @@ def test_the_welcome_screen_speaks_every_language_and_fits(
             QApplication.processEvents()
             panel = win.welcome
             texts = panel.texts()
-            assert len(texts) == 4 and all(texts) and texts == welcome_lines()
+            assert len(texts) == 4 and all(texts) and texts == welcome_lines(first=True)
             assert (texts == english) == (lang == "en")
             assert win.view.rect().contains(panel.geometry()), (panel.geometry(), size)
             layout = panel.layout()

@@ -48,7 +48,9 @@ def test_the_win_screen_shows_the_record_and_offers_the_ways_on(
     panel = win.win_panel
     assert panel.isVisible()
     score = win.model.game.score
-    assert panel.record_text() == f"Win rate 50% · Streak 1 (best 1) · Best score {score}"
+    assert panel.record_text() == (
+        f"Superior, draw 1: win rate 50% · Streak 1 (best 1) · Best score {score}"
+    )
     for button in (panel.button, panel.again_button, panel.copy_button):
         assert button.isVisible() and button.width() >= 60
         assert panel.rect().contains(button.geometry())

@@ -45,6 +45,8 @@ class WelcomePanel(QFrame):
         layout.addWidget(self._title)
         body = QFont()
         body.setPixelSize(15)
+        self._first = False
+        """Shown on the very first start, over the winnable first deal (says so)."""
         self._lines = []
         for _text in welcome_lines():
             label = QLabel(self)
@@ -65,16 +67,20 @@ class WelcomePanel(QFrame):
 
     def retranslate(self) -> None:
         self._title.setText(welcome_title())
-        for label, text in zip(self._lines, welcome_lines(), strict=True):
+        lines = welcome_lines(self._first)
+        for label, text in zip(self._lines, lines, strict=True):
             label.setText(text)
         self._start.setText(welcome_button())
         self.setAccessibleName(welcome_title())
-        self.setAccessibleDescription(" ".join(welcome_lines()))
+        self.setAccessibleDescription(" ".join(lines))
         if self.isVisible():
             self.place()
 
-    def open(self) -> None:
-        """Show it over the table (the keyboard focus stays where it is)."""
+    def open(self, first: bool = False) -> None:
+        """Show it over the table (the keyboard focus stays where it is); ``first`` on the
+        very first start, over a deal proved winnable."""
+        self._first = first
+        self.retranslate()
         self.place()
         self.show()
         self.raise_()

@@ -209,6 +209,8 @@ class MainWindow(QMainWindow):
         self._chain_focus()
         self.setMinimumSize(320, 300)
         self.apply_settings(self._settings, save=False)
+        self._first_winnable = first is not None
+        """A new player's first deal came from the proved-winnable ones (the welcome says so)."""
         if first is not None:
             self._solver_note = _("Winnable deal")
 
@@ -745,7 +747,7 @@ class MainWindow(QMainWindow):
         record: list[str] = []
         with contextlib.suppress(ValueError):
             stats = self._store.statistics(game.draw, game.variant)
-            record = win_record_parts(stats, game.assisted)
+            record = win_record_parts(stats, game.assisted, game.variant)
         self._win_panel.show_result(game.score, game.elapsed, game.moves_made, record)
         self._win_panel.copy_button.setText(self.act_copy.text().replace("&", ""))
         spoken = [self._win_panel.title_text(), " · ".join(self._win_panel.parts()), *record]
@@ -971,7 +973,11 @@ class MainWindow(QMainWindow):
         if self._settings.auto_finish:
             self.finish()
         elif not was:
-            self.say(finish_offer())
+            # Shown as well as said: on a phone held sideways Finish is an icon only.
+            offer = finish_offer()
+            if not self.statusBar().currentMessage():
+                self.statusBar().showMessage(offer, NO_ANSWER_MESSAGE_MS)
+            self.say(offer)
 
     def _show_finish(self) -> None:
         on = self._finish_line is not None and self._finishing is None
@@ -1384,7 +1390,7 @@ class MainWindow(QMainWindow):
         self._settings = self._settings.replace(welcomed=True)
         self._save_settings()  # a player who upgraded is not shown it: they know the game
         if self._new_player:
-            self.show_welcome()
+            self._welcome.open(first=self._first_winnable)
 
     def show_welcome(self) -> None:
         """How Canfield works (Help menu; shown by itself on the first start)."""

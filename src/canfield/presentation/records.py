@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from canfield.i18n import _, ngettext
+from canfield.presentation.variant_text import variant_title
 
 if TYPE_CHECKING:
     from canfield.storage.statistics import Statistics
@@ -32,22 +33,28 @@ def assisted_note() -> str:
     return _("Games Show me played in are counted apart, in no other figure.")
 
 
-def win_record_parts(stats: Statistics, assisted: bool) -> list[str]:
+def win_record_parts(stats: Statistics, assisted: bool, variant: str = "canfield") -> list[str]:
     """The win screen's figures of this variant and draw mode: win rate, streak, best score.
 
-    A win Show me played in is not in them, and the screen says so instead.
+    The first names the variant and draw mode they are of. A win Show me played in is
+    not in them, and the screen says so instead.
     """
     if assisted:
         return [_("Won with Show me: not counted in your statistics.")]
     best = stats.best_score if stats.best_score is not None else 0
     return [
-        _("Win rate %(percent)d%%") % {"percent": round(stats.win_rate * 100)},
+        _("%(variant)s, draw %(draw)d: win rate %(percent)d%%")
+        % {
+            "variant": variant_title(variant),
+            "draw": stats.draw,
+            "percent": round(stats.win_rate * 100),
+        },
         _("Streak %(streak)d (best %(best)d)")
         % {"streak": stats.current_streak, "best": stats.best_streak},
         _("Best score %(best)d") % {"best": best},
     ]
 
 
-def win_record_text(stats: Statistics, assisted: bool) -> str:
+def win_record_text(stats: Statistics, assisted: bool, variant: str = "canfield") -> str:
     """The same figures on one line (what a screen reader hears)."""
-    return " · ".join(win_record_parts(stats, assisted))
+    return " · ".join(win_record_parts(stats, assisted, variant))

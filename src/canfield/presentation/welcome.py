@@ -16,9 +16,10 @@ def welcome_title() -> str:
     return _("How Canfield works")
 
 
-def welcome_lines() -> list[str]:
-    """The screen's few short paragraphs, in order."""
-    return [
+def welcome_lines(first: bool = False) -> list[str]:
+    """The screen's few short paragraphs, in order; ``first`` on the very first start, when
+    the deal on the table is one proved winnable (and the last paragraph says so)."""
+    lines = [
         _(
             "Goal: put all 52 cards on the four foundations, each in its suit, upwards from "
             "the rank of the base card dealt to the first one (after the king comes the ace)."
@@ -33,9 +34,12 @@ def welcome_lines() -> list[str]:
         ),
         _(
             "Tap a card to send it where it goes, or drag it. Undo takes a move back, "
-            "Hint shows one on a winning line. Your first deal can be won."
+            "Hint shows one on a winning line."
         ),
     ]
+    if first:
+        lines[-1] += " " + _("Your first deal can be won.")
+    return lines
 
 
 def welcome_button() -> str:
