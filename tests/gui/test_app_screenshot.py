@@ -34,3 +34,16 @@ def test_screenshot_with_hint_shows_the_answer(tmp_path: Path, qapp: object) -> 
     note = QImage(str(hinted)).pixelColor(*at)
     assert felt.green() > felt.red() + 30, "green felt"
     assert note.green() < felt.green() - 30 and note.green() < note.red() + 20, "the dark note"
+
+
+def test_screenshot_with_welcome_shows_the_first_run_screen(tmp_path: Path, qapp: object) -> None:
+    """--welcome draws the first-run panel (dark, with its gold border) over the table."""
+    args = ["--size", "360x640"]
+    plain, welcome = tmp_path / "plain.png", tmp_path / "welcome.png"
+    assert main(["screenshot", str(plain), *args]) == 0
+    assert main(["screenshot", str(welcome), *args, "--welcome"]) == 0
+    at = (180, 420)  # the felt below the columns' first cards, unless the panel is there
+    felt = QImage(str(plain)).pixelColor(*at)
+    panel = QImage(str(welcome)).pixelColor(*at)
+    assert felt.green() > felt.red() + 30, "green felt"
+    assert panel.green() < felt.green() - 30, "the dark panel"

@@ -80,6 +80,9 @@ def register(sub: Any) -> None:
         help=f"win cascade frames to show for a won game (0-{MAX_FRAMES})",
     )
     parser.add_argument("--hint", action="store_true", help="press Hint first and show its answer")
+    parser.add_argument(
+        "--welcome", action="store_true", help="show the first-run screen (How Canfield works)"
+    )
     parser.set_defaults(func=run)
 
 
@@ -115,6 +118,7 @@ def run(args: argparse.Namespace) -> int:
             four_colour=args.four_colour,
             frames=args.frames,
             hint=args.hint,
+            welcome=args.welcome,
         )
     except OSError as exc:
         raise CliError(str(exc)) from None

@@ -33,12 +33,14 @@ def render_window(
     four_colour: bool = False,
     frames: int = 110,
     hint: bool = False,
+    welcome: bool = False,
 ) -> tuple[int, int]:
     """Write the window showing ``game`` to ``out``; returns the PNG's pixel size.
 
     Raises :class:`OSError` when the file cannot be written. A won game shows
     the win cascade advanced by ``frames`` frames. ``hint`` presses Hint first
-    and shows the solver's answer (it waits at most the hint's own time).
+    and shows the solver's answer (it waits at most the hint's own time). ``welcome``
+    shows the first-run screen over the table. Finish shows when the rules offer it.
     """
     app = create_application()
     switch_language(app, lang)
@@ -51,6 +53,9 @@ def render_window(
         window.resize(*size)
         window.show()
         QApplication.processEvents()
+        window.look_for_finish()  # what the app does just after a table is drawn
+        if welcome:
+            window.welcome.open(first=True)
         if hint:
             window.hint()
             deadline = time.monotonic() + HINT_SECONDS + 2.0

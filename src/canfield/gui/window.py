@@ -187,7 +187,7 @@ class MainWindow(QMainWindow):
         self._finish_check = QTimer(self)
         self._finish_check.setSingleShot(True)
         self._finish_check.setInterval(FINISH_CHECK_MS)
-        self._finish_check.timeout.connect(self._look_for_finish)
+        self._finish_check.timeout.connect(self.look_for_finish)
         self._finish_timer = QTimer(self)
         self._finish_timer.setInterval(FINISH_STEP_MS)
         self._finish_timer.timeout.connect(self._finish_step)
@@ -958,7 +958,7 @@ class MainWindow(QMainWindow):
 
     # -- auto-finish -------------------------------------------------------------------
 
-    def _look_for_finish(self) -> None:
+    def look_for_finish(self) -> None:
         """Ask the rules whether the rest is only cards going home; offer Finish (or play it)."""
         game = self.model.game
         if game.is_won or self._finishing is not None or self.demo_running:
