@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from app_helpers import make_window
-from PySide6.QtWidgets import QApplication, QPushButton
+from PySide6.QtWidgets import QApplication, QLabel, QPushButton
 from test_app_variants import new_game_via_dialog
 
 from canfield import Game
@@ -138,3 +138,38 @@ def test_keep_playing_after_a_fruitless_search(
     playing.toast.close_button.click()  # "Keep playing"
     assert playing.model.game is before and not playing.toast.offering
     assert playing.model.play("8H>f") or playing.model.draw()  # the table plays on
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "hu", "id"])
+def test_the_search_window_fits_a_phone_in_every_language(
+    tmp_path: Path, qtbot: object, qapp: QApplication, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """At 360x640 the progress line wraps and Cancel stays inside the app's window."""
+    from canfield.gui.i18n_qt import switch_language
+
+    deals = itertools.cycle(LOST["strict", 1])
+    monkeypatch.setattr("canfield.presentation.winnable.winnable_deal", lambda *a: None)
+    monkeypatch.setattr("canfield.presentation.winnable.random_deal_number", lambda: next(deals))
+    monkeypatch.setattr("canfield.presentation.winnable.TRIES", 100_000)
+    switch_language(qapp, lang)
+    try:
+        win = make_window(tmp_path, Game.from_code(EXAMPLE_CODE), size=(360, 640))
+        qtbot.addWidget(win)  # type: ignore[attr-defined]
+        win._deal_winnable(1, "strict")
+        search = win.winnable_search
+        assert search is not None
+        cancel = search.findChild(QPushButton)
+        try:
+            qtbot.waitUntil(lambda: search.value() >= 1, timeout=15000)  # type: ignore[attr-defined]
+            QApplication.processEvents()
+            assert search.width() <= win.width() - 16
+            assert search.rect().contains(cancel.geometry())
+            label = search.findChild(QLabel)
+            assert label.wordWrap() and label.heightForWidth(label.width()) <= label.height() + 1
+        finally:
+            cancel.click()  # also when an assertion failed: the search ends only by it
+            qtbot.waitUntil(lambda: win.solver_idle, timeout=15000)  # type: ignore[attr-defined]
+            win.close()
+            win.store.close()
+    finally:
+        switch_language(qapp, "en")

@@ -838,6 +838,11 @@ class MainWindow(QMainWindow):
         dialog.setMinimumDuration(0)
         dialog.setRange(0, search.tries)
         dialog.setCancelButtonText(_("Cancel"))
+        # The line wraps and the window stays inside the app's, even on a phone.
+        label = QLabel(dialog)
+        label.setWordWrap(True)
+        dialog.setLabel(label)
+        dialog.setMaximumWidth(max(200, self.width() - 16))
         dialog.setLabelText(search_progress_text(0, search.tries))
         self._winnable_search = dialog
         progress = QTimer(dialog)
