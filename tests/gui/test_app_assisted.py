@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from app_helpers import make_window
 from PySide6.QtCore import QCoreApplication, QEvent
+from PySide6.QtWidgets import QApplication, QTableWidget
 
 from canfield import Game
 from canfield.storage import DATABASE_NAME, Store
@@ -73,3 +75,30 @@ def test_recent_games_show_the_help(tmp_path: Path, qtbot: object) -> None:
         assert dialog.value_text("won", 1) == "0"
         dialog.close()
         QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "hu", "id"])
+def test_the_show_me_row_leaves_the_figures_in_sight_on_a_phone(
+    tmp_path: Path, qapp: QApplication, lang: str
+) -> None:
+    """At 360x640 every figure of the table shows (a long row name once pushed them out)."""
+    from canfield.gui.dialogs import StatisticsDialog
+    from canfield.gui.i18n_qt import switch_language
+
+    switch_language(qapp, lang)
+    try:
+        with Store(tmp_path / DATABASE_NAME) as store:
+            dialog = StatisticsDialog(None, store, "canfield")
+            dialog.resize(360, 640)
+            dialog.show()
+            QApplication.processEvents()
+            table = dialog.findChild(QTableWidget, "statisticsTable")
+            port = table.viewport().rect()
+            for row in range(table.rowCount()):
+                for column in range(table.columnCount()):
+                    cell = table.visualRect(table.model().index(row, column))
+                    assert port.contains(cell), (lang, row, column, cell, port)
+            dialog.close()
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
+    finally:
+        switch_language(qapp, "en")

@@ -79,7 +79,7 @@ ROWS: Final = (
     ("average_seconds", N_("Average time")),
     ("average_moves", N_("Average moves")),
     ("bank", N_("Casino bank")),
-    ("assisted", N_("Show me games: won / played")),
+    ("assisted", N_("Show me: won / played")),
 )
 NOTHING: Final = "—"
 
