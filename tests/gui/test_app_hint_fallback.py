@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 from app_helpers import make_window
+from PySide6.QtCore import QPointF
+from PySide6.QtWidgets import QApplication
 
 from canfield import Game
 from canfield.moves import Move
@@ -74,5 +76,29 @@ def test_a_draw_while_hint_thinks_says_the_hint_was_dropped(
     qtbot.waitUntil(lambda: win.solver_idle, timeout=15000)  # type: ignore[attr-defined]
     assert win.scene.hinted is None  # the late answer points at nothing
     assert win.statusBar().currentMessage() == dropped
+    win.close()
+    win.store.close()
+
+
+@pytest.mark.parametrize("size", [(360, 640), (640, 360), (1280, 800)])
+def test_the_hint_ring_leaves_the_hinted_pile_in_sight(
+    tmp_path: Path, qtbot: object, size: tuple[int, int]
+) -> None:
+    """A hint on the stock rings it; the card back stays visible under the ring (a brush
+    left by the stock's count badge once filled the ring's glow and hid the stock)."""
+    win = make_window(tmp_path, size=size)
+    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    scene = win.scene
+    top = scene.card_item(win.model.state.stock[-1]).sceneBoundingRect()
+    spot = win.view.mapTo(
+        win, win.view.mapFromScene(QPointF(top.center().x(), top.top() + top.height() * 0.3))
+    )
+    before = win.grab().toImage().pixelColor(spot)
+    scene.show_hint(Move.DRAW)
+    QApplication.processEvents()
+    assert scene.hint_ring_rect is not None
+    after = win.grab().toImage().pixelColor(spot)
+    assert before.blue() > before.green() + 20  # the blue card back
+    assert after.blue() > after.green() + 20, (before.name(), after.name())
     win.close()
     win.store.close()

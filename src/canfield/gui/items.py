@@ -231,6 +231,10 @@ class FocusRing(QGraphicsObject):
         if self._rect.isEmpty():
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        # The view does not save the painter's state between items (DontSavePainterState):
+        # a brush left by another item (the stock's count badge) would fill the glow's
+        # outlines and hide the cards under the ring.
+        painter.setBrush(Qt.BrushStyle.NoBrush)
         radius = self._rect.width() * 0.09
         path = QPainterPath()
         path.addRoundedRect(self._rect, radius, radius)
@@ -344,6 +348,7 @@ class CountBadge(QGraphicsObject):
         painter.setFont(font)
         painter.setPen(QColor(250, 248, 236))
         painter.drawText(rect, int(Qt.AlignmentFlag.AlignCenter), str(self._count))
+        painter.setBrush(Qt.BrushStyle.NoBrush)  # nothing saves the state for the next item
 
 
 class DragShadow(QGraphicsItem):
