@@ -12,9 +12,13 @@ from typing import Any
 
 import pytest
 
-from canfield import Card, Game
+from canfield import Card, Game, Move
+from canfield.deal import DealCode
+from canfield.presentation.answers import hopeless_note, verdict_note
+from canfield.presentation.keyboard import Keyboard
 from canfield.presentation.narration import cannot_put_down, change_sentence
 from canfield.presentation.piles import PILES, pile_spoken_name
+from canfield.solver import Verdict, solve
 from canfield.web import bridge
 from canfield.web.session import MAX_SIZE, Session, pile_id
 
@@ -94,7 +98,12 @@ def test_a_saved_game_resumes(session: Session) -> None:
         ("hover", {"card": "QC", "x": 1e308, "y": 0, "px": 0, "py": 0}),
         ("start", {"lang": "xx"}),
         ("play", {"move": "QC>9"}),
-        ("new", {"variant": "poker"}),
+        ("screen", {"screen": "deal", "variant": "poker"}),
+        ("key", {"key": "Control+n"}),
+        ("key", {"key": "enter", "pile": "column-7"}),
+        ("watched", {"position": "x", "verdict": "MAYBE"}),
+        ("find_winnable", {"variant": "poker"}),
+        ("screen", {"screen": "deal", "winnable": True, "found": "CF1-D1-AAAAACL"}),
     ],
 )
 def test_bad_requests_get_a_one_line_error(op: str, args: dict[str, Any]) -> None:
@@ -110,9 +119,9 @@ def test_sizes_are_bounded(session: Session) -> None:
 
 def test_a_bad_code_in_new_game_is_refused_and_the_game_kept(session: Session) -> None:
     before = session.game.to_dict()
-    reply = session.handle("new", {"text": "CF1-D3-!!!"})
-    assert "error" in reply and session.game.to_dict() == before
-    reply = session.handle("new", {"text": "CF1-RAINBOW-D1-AAAAACL"})
+    reply = session.handle("screen", {"screen": "deal", "text": "CF1-D3-!!!"})
+    assert reply["error"] and reply["dealt"] is False and session.game.to_dict() == before
+    reply = session.handle("screen", {"screen": "deal", "text": "CF1-RAINBOW-D1-AAAAACL"})
     assert reply["view"]["variant"] == "rainbow"
 
 
@@ -121,3 +130,127 @@ def test_hint_in_the_solvers_worker_answers_for_the_saved_game(session: Session)
     reply = other.handle("hint", {"saved": session.game.to_dict(), "lang": "en", "seconds": 2})
     assert reply["say"].startswith("Hint: ")
     assert session.game.is_legal(reply["move"])
+
+
+class FakeTime:
+    """A monotonic clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_clock_runs_from_the_first_move_only_while_the_page_is_active(
+    session: Session,
+) -> None:
+    time = FakeTime()
+    session.clock.now = time
+    time.now += 30  # dealt, not played: no time counts
+    assert session.handle("tick", {"active": True})["clock"] is False
+    assert session.handle("tap", {"card": "QC"})["clock"] is True
+    time.now += 7.5
+    tick = session.handle("tick", {"active": True})
+    assert tick["time"] == "Time: 0:07" and tick["save"]["elapsed"] == 7.5  # kept every 5 s
+    time.now += 2
+    assert session.handle("tick", {"active": False})["save"]["elapsed"] == 9.5  # hidden: saved
+    time.now += 600  # a tab left in the background counts nothing
+    assert session.handle("tick", {"active": True})["time"] == "Time: 0:09"
+    time.now += 1
+    reply = session.handle("stock", {})
+    assert reply["view"]["status"]["time"] == "Time: 0:10" and reply["save"]["elapsed"] == 10.5
+
+
+def test_the_won_game_stops_the_clock() -> None:
+    s = Session()
+    s.handle("start", {"lang": "en", "code": "CF1-D3-AAAAAAE"})
+    line = solve(s.game, time_limit=None, node_limit=200_000).line
+    for move in line[:-1]:
+        s.handle("play", {"move": move.notation()})
+    assert s.clock.running
+    reply = s.handle("play", {"move": line[-1].notation()})
+    assert reply["won"] and reply["clock"] is False
+    assert s.handle("tick", {"active": True})["clock"] is False
+
+
+def test_the_keys_are_the_desktops_keyboard_and_python_says_what_they_did(
+    session: Session,
+) -> None:
+    desktop, game = Keyboard(notes=(f"Game {EXAMPLE}", "")), Game.from_code(EXAMPLE)
+    for key in ("r", "enter", "2", "left", "p", "t", "1", "enter", "escape"):
+        before = game.state
+        expected = desktop.press(key, game, "en", session.layout())
+        reply = session.handle("key", {"key": key})
+        said = expected.say
+        if expected.play is not None:
+            played = game.play(expected.play)
+            moved = change_sentence("play", before, game.state, played, "en", uncovered=False)
+            said = ". ".join(part for part in (said, moved) if part)
+            desktop.clamp(game.state)
+        assert reply["say"] == said, key
+        assert reply["view"]["focus"]["landing"] == desktop.landing(game, "en"), key
+        assert reply["focus"] == expected.focus_moved
+    assert session.game.state == game.state
+    assert session.game.history[-1] == Move.parse("QC>2")  # R, Enter, 2 put the queen there
+
+
+def test_a_readers_press_on_a_card_puts_the_focus_there_first(session: Session) -> None:
+    reply = session.handle("key", {"key": "enter", "pile": "reserve-0", "card": "QC"})
+    assert reply["say"].startswith("queen of clubs picked up")
+    assert reply["view"]["focus"]["held"] == ["QC"]
+    assert (
+        session.handle("key", {"key": "Control+n"} | {"key": "escape"})["view"]["focus"]["held"]
+        == []
+    )
+
+
+def test_the_four_colour_deck_inks_diamonds_blue_and_clubs_green(session: Session) -> None:
+    inks = {c["id"]: c["ink"] for c in session.view()["cards"] if c["up"]}
+    assert (inks["QC"], inks["QH"]) == ("black", "red")
+    session.handle("screen", {"screen": "change_settings", "changes": {"four_colour": True}})
+    inks = {c["id"]: c["ink"] for c in session.view()["cards"] if c["up"]}
+    assert (inks["QC"], inks["QH"], inks["6C"]) == ("green", "red", "green")
+
+
+def test_the_winnability_note_comes_from_the_second_worker_for_this_position(
+    session: Session,
+) -> None:
+    assert session.handle("tap", {"card": "QC"})["watch"] is False  # the setting is off
+    on = session.handle(
+        "screen", {"screen": "change_settings", "changes": {"show_winnability": True}}
+    )
+    assert on["watch"] is True
+    solver = Session()
+    verdict = solver.handle("watch", {"saved": session.game.to_dict(), "lang": "en"})
+    stale = dict(verdict, position="canfield D3 7H -/-/-/- - -/-/-/- - - 0")
+    assert session.handle("watched", stale) == {}  # another position: ignored
+    reply = session.handle("watched", verdict)
+    assert reply["view"]["status"]["note"] == verdict_note(Verdict[verdict["verdict"]])
+    assert (
+        session.handle("stock", {})["view"]["status"]["note"] == ""
+    )  # a new position: asked again
+
+
+def test_a_deal_proved_lost_from_its_start_is_an_unwinnable_deal_for_every_position() -> None:
+    s = Session()
+    s.handle("start", {"lang": "en", "code": EXAMPLE})
+    s.handle("screen", {"screen": "change_settings", "changes": {"show_winnability": True}})
+    at_start = {"verdict": "LOST", "start": True, "position": str(s.game.state)}
+    assert s.handle("watched", at_start)["view"]["status"]["note"] == hopeless_note()
+    reply = s.handle("stock", {})
+    assert reply["watch"] is False and reply["view"]["status"]["note"] == hopeless_note()
+
+
+def test_winnable_only_is_searched_where_the_page_can_stop_it(session: Session) -> None:
+    args = {"screen": "deal", "variant": "canfield", "draw": 1, "winnable": True}
+    asked = session.handle("screen", args)
+    assert asked["dealt"] is False and asked["search"] == {"variant": "canfield", "draw": 1}
+    found = Session().handle("find_winnable", asked["search"])["code"]
+    assert DealCode.parse(found).draw == 1
+    dealt = session.handle("screen", {**args, "found": found})
+    assert dealt["dealt"] is True and session.game.code == found
+    assert dealt["view"]["status"]["note"] == "Winnable deal"
+    none = session.handle("screen", {**args, "found": None})
+    assert none["note"].startswith("No winnable deal was found") and not none["proved"]
+    assert none["view"]["status"]["note"] == ""

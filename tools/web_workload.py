@@ -32,23 +32,31 @@ for op, args in [
     ("hover", {"card": "6C", "x": 10, "y": 10, "px": 10, "py": 10}),
     ("drop", {"card": "6C", "x": 10, "y": 10, "px": 10, "py": 10}),
     ("pickup", {"card": "6C"}),
-    ("putback", {"card": "6C"}),
+    ("key", {"key": "r"}),
+    ("key", {"key": "enter"}),
+    ("key", {"key": "2"}),
+    ("key", {"key": "t"}),
+    ("key", {"key": "enter", "pile": "column-0", "card": "6C"}),
+    ("tick", {"active": False}),
     ("copy", {}),
     ("notice", {"error": "x"}),
-    ("variants", {}),
     ("thinking", {}),
-    ("new", {"text": "CF1-D3-!!"}),
-    ("new", {"text": "AS 2S"}),
+    ("screen", {"screen": "deal", "text": "CF1-D3-!!"}),
+    ("screen", {"screen": "deal", "text": "AS 2S", "abandon": True}),
+    ("screen", {"screen": "deal", "winnable": True, "abandon": True, "found": None}),
     ("nothing", {}),
     ("play", {"move": "s"}),
     ("resize", {"width": 1e9, "height": -5}),
 ]:
     call(op, **args)
 for variant in ("classic", "superior", "rainbow", "storehouse", "strict", "canfield"):
-    call("new", variant=variant, draw=1)
+    call("screen", screen="deal", variant=variant, draw=1, abandon=True)
     call("stock")
     call("restart")
 call("start", lang="en", saved=call("tap", card="QC").get("save"))
 call("hint", saved=save, lang="en", seconds=0.3)
 call("solve", saved=save, lang="en")
+watched = call("watch", saved=save, lang="en", seconds=0.3)
+call("watched", **{k: v for k, v in watched.items() if k != "ok"})
+call("find_winnable", variant="canfield", draw=3)
 RESULT = json.dumps(sorted({str(getattr(m, "__file__", None) or "") for m in sys.modules.values()}))

@@ -19,6 +19,7 @@ from typing import Any, Final, Protocol
 
 from canfield import __version__, i18n
 from canfield.deal import DealCode
+from canfield.errors import CanfieldError
 from canfield.game import Game
 from canfield.i18n import _, ngettext, pgettext
 from canfield.presentation.clock import format_duration
@@ -27,7 +28,6 @@ from canfield.presentation.licence import LICENSE_TEXT
 from canfield.presentation.money import format_money
 from canfield.presentation.numbers import format_number
 from canfield.presentation.variant_text import APP_VARIANTS, variant_summary, variant_title
-from canfield.presentation.winnable import find_winnable_deal
 from canfield.records.ledger import Ledger
 from canfield.records.settings import (
     CARD_BACKS,
@@ -314,7 +314,12 @@ class Screens:
         }
 
     def deal(self, session: SessionState, args: Mapping[str, Any]) -> dict[str, Any]:
-        """Start the game asked for; a game in progress is abandoned only when ``abandon``."""
+        """Start the game asked for; a game in progress is abandoned only when ``abandon``.
+
+        "Winnable deals only" is searched in the page's second worker, which the player can
+        stop: without ``found`` the answer is ``search`` (look, then ask again with the deal
+        found, or null for none); with ``found`` null a random deal is dealt and said so.
+        """
         variant = _variant_arg(args.get("variant", "canfield")).name
         draw = _draw_arg(args.get("draw", 3))
         text = _text_arg(args, "text", 4096) if args.get("text") is not None else ""
@@ -337,17 +342,21 @@ class Screens:
                 },
             }
         note = None
+        proved = False
         if replay is not None and replay.code is not None:
             game = Game.from_code(replay.code)
         elif replay is not None and replay.deck is not None:
             game = Game.from_deck(replay.deck, draw, variant)
         elif winnable:
-            found = find_winnable_deal(draw, variant)
+            if "found" not in args:
+                return {"dealt": False, "search": {"variant": variant, "draw": draw}}
+            found = _found_arg(args.get("found"), variant, draw)
             if found is None:
                 note = _("No winnable deal was found in time: this deal is a random one.")
                 game = Game.new(draw, variant)
             else:
                 note = _("Winnable deal")
+                proved = True
                 game = Game.from_code(found)
         else:
             game = Game.new(draw, variant)
@@ -366,6 +375,7 @@ class Screens:
             "variant": game.variant,
             "draw": game.draw,
             "note": note,
+            "proved": proved,
             "settings_text": self.settings_text(),
         }
 
@@ -740,6 +750,19 @@ def _variant_arg(value: object) -> Any:
         return variant_named(value)
     except ValueError as exc:
         raise ScreenError(str(exc)) from None
+
+
+def _found_arg(value: object, variant: str, draw: int) -> DealCode | None:
+    """The deal the second worker proved winnable for ``variant``/``draw``, or None."""
+    if value is None:
+        return None
+    try:
+        code = DealCode.parse(_text_arg({"found": value}, "found", 64))
+    except CanfieldError as exc:
+        raise ScreenError(str(exc)) from None
+    if (code.variant.name, code.draw) != (variant, draw):
+        raise ScreenError(f"{code} is not a {variant} draw-{draw} deal")
+    return code
 
 
 def _draw_arg(value: object) -> int:

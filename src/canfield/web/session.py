@@ -24,12 +24,17 @@ from canfield.moves import STOCK, Move
 from canfield.presentation.answers import (
     DEMO_SOLVE_SECONDS,
     HINT_SECONDS,
+    WATCH_SECONDS,
     hint_sentence,
     hopeless_message,
+    hopeless_note,
     lost_message,
     new_game_key_sentence,
+    verdict_note,
 )
+from canfield.presentation.clock import GameClock, format_duration
 from canfield.presentation.geometry import CARD_ASPECT, Point, Rect, TableLayout, placements
+from canfield.presentation.keyboard import KEYS, Keyboard
 from canfield.presentation.narration import (
     cannot_move,
     cannot_put_down,
@@ -56,8 +61,9 @@ from canfield.presentation.piles import (
     target_pile,
     visible_cards,
 )
-from canfield.presentation.variant_text import APP_VARIANTS, variant_summary, variant_title
-from canfield.variants import DRAWS, variant_named
+from canfield.presentation.variant_text import APP_VARIANTS, variant_title
+from canfield.presentation.winnable import find_winnable_deal
+from canfield.variants import DRAWS
 from canfield.web.screens import ScreenError, Screens
 
 __all__ = ["MAX_SIZE", "BridgeError", "Session", "pile_id"]
@@ -68,6 +74,10 @@ MIN_SIZE: Final = 100.0
 _SUITS: Final = ("♠", "♥", "♦", "♣")
 MAX_TEXT: Final = 400
 """Bound of a typed code or deck (a deck is 52 cards of 2-3 characters and spaces)."""
+SAVE_CLOCK_SECONDS: Final = 5.0
+"""How much running time a tick lets go unsaved (a phone may kill the page at any time)."""
+_INKS: Final = {False: ("black", "red", "red", "black"), True: ("black", "red", "blue", "green")}
+"""Each suit's ink (spades, hearts, diamonds, clubs), two-colour and four-colour deck."""
 
 
 class BridgeError(ValueError):
@@ -122,6 +132,17 @@ class Session:
         self.double_tap = True
         self.counted = False
         """Whether this game has already been reported finished (won) to the page."""
+        self.clock = GameClock()
+        self.active = True
+        """The page is in front with no dialog open (the page says; the clock runs only then)."""
+        self._saved_elapsed = 0.0
+        self.keys = Keyboard()
+        """The table by keyboard (canfield.presentation.keyboard): the focus, the held cards."""
+        self.note = ""
+        """The winnability note of the status bar ("Winnable", "No winning line"), or ''."""
+        self._note_for: object = None
+        self._hopeless: str | None = None
+        """The deal (its code or deck) proved lost from its start: every position of it is lost."""
 
     # -- dispatch -----------------------------------------------------------
 
@@ -131,9 +152,30 @@ class Session:
         )
         if method is None:
             raise BridgeError(f"unknown op {op!r}")
+        self.clock.update(self.game, self.active)  # the time so far goes to the game it ran for
         answer = method(args)
+        running = self.clock.update(self.game, self.active)
+        if "view" in answer or op == "tick":  # the page ticks every second while it runs
+            answer["clock"] = running
         answer.update(self.screens.after_op(self))  # the statistics count every action
         return answer
+
+    def op_tick(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        """The clock: ``active`` says whether the player can play now; the time shown, and a
+        save when enough running time is unsaved or the page goes to the background."""
+        self.active = args.get("active") is True
+        answer: dict[str, Any] = {"time": self._time_text()}
+        unsaved = self.game.elapsed - self._saved_elapsed
+        if unsaved >= SAVE_CLOCK_SECONDS or (unsaved > 0 and not self.active):
+            answer["save"] = self._save()
+        return answer
+
+    def _time_text(self) -> str:
+        return _("Time: %(time)s") % {"time": format_duration(self.game.elapsed)}
+
+    def _save(self) -> dict[str, Any]:
+        self._saved_elapsed = self.game.elapsed
+        return self.game.to_dict()
 
     def op_screen(self, args: Mapping[str, Any]) -> dict[str, Any]:
         """A screen around the table (``screen`` names the op of canfield.web.screens)."""
@@ -143,12 +185,11 @@ class Session:
             raise BridgeError(str(exc)) from None
         self.double_tap = self.screens.settings.double_tap
         if answer.get("dealt"):  # the table shows the new deal, says so, and saves it
-            self.counted = False
-            answer.update(
-                self._reply(change_sentence("new", None, self.game.state, None, self.lang))
-            )
+            self._replaced(_("Winnable deal") if answer.get("proved") else "")
+            answer.update(self._reply(self._new_sentence()))
         elif answer.pop("relabel", False):  # the language or the settings changed
             answer["view"] = self.view()
+            answer["watch"] = self._watch()
         return answer
 
     # -- starting, the table's size, the language ---------------------------
@@ -181,6 +222,7 @@ class Session:
             except CanfieldError as exc:
                 said = str(exc)  # a shared link with a bad code: keep the game, say why
         self.counted = self.game.is_won
+        self._saved_elapsed = self.game.elapsed
         reply = self._reply(said)
         reply["damaged"] = damaged
         return reply
@@ -253,9 +295,6 @@ class Session:
             return {"cards": [], "say": cannot_move(card, self.lang)}
         return {"cards": [str(CARDS[c]) for c in group], "say": picked_up(group, self.lang)}
 
-    def op_putback(self, args: Mapping[str, Any]) -> dict[str, Any]:
-        return {"say": put_back(_card(args), self.lang)}
-
     def _dragged(self, args: Mapping[str, Any]) -> tuple[int, Rect, Point]:
         card = _card(args)
         lay = self.layout()
@@ -300,50 +339,135 @@ class Session:
         before, history = self.game.state, self.game.history
         if not self.game.undo():
             return self._reply("", changed=False)
-        return self._reply(change_sentence("undo", before, self.game.state, history[-1], self.lang))
+        said = change_sentence("undo", before, self.game.state, history[-1], self.lang)
+        return self._reply(_join(self.keys.forget_held(self.lang), said))
 
     def op_redo(self, args: Mapping[str, Any]) -> dict[str, Any]:
         before = self.game.state
         if not self.game.redo():
             return self._reply("", changed=False)
         move = self.game.history[-1]
-        return self._reply(change_sentence("redo", before, self.game.state, move, self.lang))
-
-    def op_new(self, args: Mapping[str, Any]) -> dict[str, Any]:
-        """A new game: ``code`` or ``deck`` typed in, else a random deal of ``variant``/``draw``."""
-        finished = self._finished()
-        text = args.get("text")
-        variant = args.get("variant", self.game.variant)
-        draw = args.get("draw")
-        if variant not in APP_VARIANTS and variant != self.game.variant:
-            raise BridgeError(f"unknown variant {variant!r}")
-        if draw is not None and draw not in DRAWS:
-            raise BridgeError(f"draw must be 1 or 3, not {draw!r}")
-        try:
-            if isinstance(text, str) and text.strip():
-                if len(text) > MAX_TEXT:
-                    raise BridgeError(f"a code or deck is at most {MAX_TEXT} characters")
-                typed = text.strip()
-                if typed.upper().startswith("CF"):
-                    self.game = Game.from_code(DealCode.parse(typed))
-                else:
-                    self.game = Game.from_deck(typed, draw, variant_named(str(variant)))
-            else:
-                self.game = Game.new(draw, variant_named(str(variant)))
-        except CanfieldError as exc:
-            return {"error": str(exc)}
-        self.counted = False
-        reply = self._reply(change_sentence("new", None, self.game.state, None, self.lang))
-        reply["finished"] = finished
-        return reply
+        said = change_sentence("redo", before, self.game.state, move, self.lang)
+        return self._reply(_join(self.keys.forget_held(self.lang), said))
 
     def op_restart(self, args: Mapping[str, Any]) -> dict[str, Any]:
         finished = self._finished()
         self.game = self.game.restarted()
-        self.counted = False
-        reply = self._reply(change_sentence("restart", None, self.game.state, None, self.lang))
+        self._replaced()
+        said = change_sentence("restart", None, self.game.state, None, self.lang)
+        reply = self._reply(_join(self.keys.forget_held(self.lang), said))
         reply["finished"] = finished
         return reply
+
+    def _replaced(self, note: str = "") -> None:
+        """A new game is on the table: not yet counted, its own note (or none)."""
+        self.counted = False
+        self.note, self._note_for = note, self.game.state
+        self._saved_elapsed = self.game.elapsed
+
+    def _new_sentence(self) -> str:
+        said = change_sentence("new", None, self.game.state, None, self.lang, code=self.game.code)
+        return _join(self.keys.forget_held(self.lang), said)
+
+    # -- the keyboard (canfield.presentation.keyboard decides; the page forwards key names) --
+
+    def op_key(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        """A table key (a name of ``KEYS``); ``pile``/``card``: a card's button pressed by a reader.
+
+        The answer says what to speak, draws the table with the focus where the keys left
+        it, and ``focus``: whether the page should move its focus there.
+        """
+        key = args.get("key")
+        if key not in KEYS:
+            raise BridgeError(f"unknown key {key!r}: expected one of {', '.join(KEYS)}")
+        if args.get("pile") is not None:
+            self._focus_on(_pile(args), args.get("card"))
+        keys, game = self.keys, self.game
+        keys.double_tap = self.double_tap
+        keys.brief = self.screens.settings.speech == "brief"
+        keys.notes = (self._code_text(), self.note)
+        reply = keys.press(str(key), game, self.lang, self.layout())
+        if not reply.handled:
+            return {"handled": False}
+        if reply.play is not None:
+            before = game.state
+            played = game.play(reply.play)
+            said = change_sentence(
+                "play", before, game.state, played, self.lang, uncovered=False, brief=keys.brief
+            )
+            answer = self._reply(_join(reply.say, said))
+        elif reply.draw:
+            answer = self.op_stock(args)
+            answer["say"] = _join(reply.say, answer.get("say", ""))
+        else:
+            answer = self._reply(reply.say, changed=False)
+        answer["focus"] = reply.focus_moved
+        answer["shake"] = [str(CARDS[c]) for c in reply.shake]
+        return answer
+
+    def _focus_on(self, pile: PileKey, card: object) -> None:
+        """Put the keys' focus on ``pile`` (on ``card`` in a column), as a reader's press does."""
+        state = self.game.state
+        self.keys.set_focus(pile, state)
+        if pile[0] == "column" and isinstance(card, str):
+            column = [str(CARDS[c]) for c in state.columns[pile[1]]]
+            if card in column:
+                self.keys.depth = len(column) - 1 - column.index(card)
+        self.keys.clamp(state)
+
+    # -- the winnability note (the solver thinks in the page's second worker) ---------------
+
+    def _watch(self) -> bool:
+        """Whether the page should ask the second worker about this position."""
+        settings = self.screens.settings
+        if not settings.show_winnability or self.game.is_won:
+            return False
+        if self._hopeless == self._deal_key():
+            self.note = hopeless_note()
+            return False
+        return True
+
+    def _deal_key(self) -> str:
+        return self.game.code or self.game.deck_string
+
+    def op_watch(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        """In the second worker: is the saved game's position winnable (a short search)?"""
+        from canfield.solver import solve
+
+        game = self._load(args)
+        found = solve(game.state, time_limit=_seconds(args, WATCH_SECONDS))
+        start = not game.history and game.moves_made == 0
+        return {"verdict": found.verdict.name, "start": start, "position": str(game.state)}
+
+    def op_watched(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        """The second worker's verdict on ``position``: the note, if that is still the position."""
+        from canfield.solver import Verdict
+
+        verdict = args.get("verdict")
+        if verdict not in Verdict.__members__:
+            raise BridgeError(f"unknown verdict {verdict!r}")
+        if args.get("position") != str(self.game.state):
+            return {}
+        if verdict == "LOST" and args.get("start") is True:
+            self._hopeless = self._deal_key()
+            self.note = hopeless_note()
+        else:
+            self.note = verdict_note(Verdict[str(verdict)])
+        return {"view": self.view()}
+
+    def op_find_winnable(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        """In the second worker: a random deal of ``variant``/``draw`` proved winnable, or null.
+
+        The page can stop it (the worker is terminated), so New game's search is cancelled.
+        """
+        variant = args.get("variant", "canfield")
+        if variant not in APP_VARIANTS:
+            raise BridgeError(f"unknown variant {variant!r}")
+        draw = args.get("draw", 3)
+        if draw not in DRAWS:
+            raise BridgeError(f"draw must be 1 or 3, not {draw!r}")
+        found = find_winnable_deal(int(draw), str(variant))
+        return {"code": None if found is None else str(found)}
 
     # -- the solver (run in a second worker, so the table stays answering) ---------------
 
@@ -404,38 +528,15 @@ class Session:
     def op_describe(self, args: Mapping[str, Any]) -> dict[str, Any]:
         return {"say": self.game.describe(self.lang)}
 
-    def op_variants(self, args: Mapping[str, Any]) -> dict[str, Any]:
-        """What New game offers (each variant's name, summary and own draw) and its texts."""
-        return {
-            "variants": [
-                {
-                    "name": name,
-                    "title": variant_title(name),
-                    "summary": variant_summary(name),
-                    "draw": variant_named(name).draw,
-                }
-                for name in APP_VARIANTS
-            ],
-            "current": {"variant": self.game.variant, "draw": self.game.draw},
-            "texts": {
-                "title": _("New game"),
-                "variant": _plain(_("&Variant")),
-                "draw": _("Draw"),
-                "draw3": _("3 cards") + " — " + _("Hard"),
-                "draw1": _("1 card") + " — " + _("Easy"),
-                "code": _plain(_("&Game code or deck (optional)")),
-                "placeholder": _("e.g. CF1-D3-AAAAACL"),
-                "deal": _("Deal"),
-                "cancel": _("Cancel"),
-            },
-        }
-
     # -- what the page draws -----------------------------------------------------
 
     def _play(self, move: Move) -> dict[str, Any]:
         before = self.game.state
         played = self.game.play(move)
-        return self._reply(change_sentence("play", before, self.game.state, played, self.lang))
+        brief = self.screens.settings.speech == "brief"
+        return self._reply(
+            change_sentence("play", before, self.game.state, played, self.lang, brief=brief)
+        )
 
     def _finished(self) -> dict[str, Any] | None:
         """The game being left, for the statistics, if it was played and not yet counted."""
@@ -456,9 +557,16 @@ class Session:
         }
 
     def _reply(self, say: str, *, changed: bool = True) -> dict[str, Any]:
+        if changed:
+            self.keys.clamp(self.game.state)
+            if self._note_for != self.game.state:
+                self.note = ""  # it was about another position
+        self._note_for = self.game.state
+        watch = changed and self._watch()
         reply: dict[str, Any] = {"view": self.view(), "say": say, "changed": changed}
         if changed:
-            reply["save"] = self.game.to_dict()
+            reply["save"] = self._save()
+            reply["watch"] = watch
         if self.game.is_won and not self.counted:
             self.counted = True
             reply["won"] = self._result(won=True)
@@ -484,6 +592,7 @@ class Session:
         where = placements(state, lay, shown)
         playable = playable_cards(game)
         letters = rank_letters(lang)
+        inks = _INKS[self.screens.settings.four_colour]
         piles = []
         seen: set[int] = set()
         for pile in PILES:
@@ -516,6 +625,7 @@ class Session:
                     "rank": letters[rank_of(card) - 1] if place.face_up else "",
                     "suit": _SUITS[card // 13] if place.face_up else "",
                     "red": is_red(card) if place.face_up else False,
+                    "ink": inks[card // 13] if place.face_up else "",
                     "x": place.pos.x,
                     "y": place.pos.y,
                     "z": place.z,
@@ -545,7 +655,9 @@ class Session:
                 "moves": _("Moves: %(moves)d") % {"moves": game.moves_made},
                 "passes": passes_text(state),
                 "reserve": str(len(state.reserve)),
-                "game": _("Game %(code)s") % {"code": game.code} if game.code else _("Own deck"),
+                "game": self._code_text(),
+                "time": self._time_text(),
+                "note": self.note,
                 "title": _("Canfield")
                 if game.variant == "canfield"
                 else _("%(variant)s — Canfield") % {"variant": variant_title(game.variant)},
@@ -554,6 +666,24 @@ class Session:
             "can_redo": game.can_redo,
             "won": game.is_won,
             "labels": self.labels(),
+            "focus": self.focus(),
+        }
+
+    def _code_text(self) -> str:
+        code = self.game.code
+        return _("Game %(code)s") % {"code": code} if code else _("Own deck")
+
+    def focus(self) -> dict[str, Any]:
+        """Where the keyboard's focus is, what it holds, and what a reader hears landing there."""
+        state = self.game.state
+        keys = self.keys
+        keys.brief = self.screens.settings.speech == "brief"
+        card = keys.focused_card(state)
+        return {
+            "pile": pile_id(keys.focus),
+            "card": None if card is None else str(CARDS[card]),
+            "held": [] if keys.held is None else [str(CARDS[c]) for c in keys.held.cards],
+            "landing": keys.landing(self.game, self.lang),
         }
 
     def labels(self) -> dict[str, str]:
@@ -570,6 +700,11 @@ class Session:
             "describe": _plain(_("Read &position")),
             "copy": _plain(_("&Copy code") if self.game.code else _("&Copy deck")),
         }
+
+
+def _join(*parts: str) -> str:
+    """Sentences said one after another ('' for none)."""
+    return ". ".join(part for part in parts if part)
 
 
 def _seconds(args: Mapping[str, Any], default: float) -> float:
