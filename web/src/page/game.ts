@@ -1,11 +1,12 @@
 /**
  * The game's page: the toolbar, the table, the status bar and the live region, wired to the
  * Python session in the worker. Every tap, drag and key becomes an op; every answer is drawn,
- * spoken (aria-live) and saved (IndexedDB) as Python gave it.
+ * spoken (aria-live) and saved (IndexedDB) as Python gave it. The table's keys are forwarded by
+ * name to canfield.presentation.keyboard, which keeps the focus and the held cards and says
+ * what each key did; the page moves its DOM focus where Python's answer puts it.
  */
 import type { Json } from "../shared/protocol.js";
 import type { PythonWorker, Reply } from "./client.js";
-import { type NewGameOffer, openNewGame } from "./newgame.js";
 import { Store } from "./store.js";
 import { TableView } from "./table.js";
 import type { ActionReply, View } from "./view.js";
@@ -13,16 +14,15 @@ import type { ActionReply, View } from "./view.js";
 const GAME_KEY = "game";
 const SETTINGS_KEY = "settings";
 const DRAG_THRESHOLD = 6;
-const PILE_ORDER = [
-  "stock-0", "waste-0", "reserve-0",
-  "foundation-0", "foundation-1", "foundation-2", "foundation-3",
-  "column-0", "column-1", "column-2", "column-3",
-];
-
-interface Held {
-  card: string;
-  pile: string;
-}
+const TICK_MS = 1000;
+/** The keys canfield.presentation.keyboard knows that a plain key press sends, by event.key. */
+const TABLE_KEYS: { [key: string]: string } = {
+  "1": "1", "2": "2", "3": "3", "4": "4", r: "r", w: "w", f: "f", s: "s", d: "d", p: "p", t: "t",
+};
+/** Keys that also work a focused toolbar button or scroll the page: sent only from the table. */
+const FOCUS_KEYS: { [key: string]: string } = {
+  Enter: "enter", " ": "enter", ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down",
+};
 
 interface Drag {
   card: string;
@@ -51,18 +51,20 @@ export class GamePage {
   private readonly status: HTMLElement;
   private readonly buttons = new Map<string, HTMLButtonElement>();
   private pending = 0;
-  private focusPile = "column-0";
-  private focusDepth = 0;
-  private held: Held | null = null;
   private drag: Drag | null = null;
   private saveError = false;
   private resizeTimer = 0;
   private hinter: PythonWorker | null = null;
   private lastSave: Json = null;
-  private thinking: "hint" | "show" | null = null;
+  private thinking: "hint" | "show" | "search" | null = null;
   private showing = false;
   private texts: { [key: string]: string } = {};
   private idleTimer = 0;
+  private clockTimer = 0;
+  private watching: "idle" | "busy" | "again" = "idle";
+  private readonly focusNote: HTMLElement;
+  /** Opens New game (the screens' dialog, set by dialogs/screens.ts). */
+  onNewGame: () => Promise<void> = async () => undefined;
 
   constructor(
     private readonly python: PythonWorker,
@@ -86,6 +88,9 @@ export class GamePage {
     this.live = make("div", { id: "live", className: "visually-hidden" }, this.status);
     this.live.setAttribute("aria-live", "polite");
     this.live.setAttribute("role", "status");
+    // what a reader hears after the focused card's name: Python's landing sentence
+    this.focusNote = make("div", { id: "focus-note", className: "visually-hidden" }, this.status);
+    this.focusNote.setAttribute("aria-hidden", "true");
     main.addEventListener("pointerdown", (e) => this.pointerDown(e));
     main.addEventListener("pointermove", (e) => this.pointerMove(e));
     main.addEventListener("pointerup", (e) => void this.pointerUp(e));
@@ -97,6 +102,39 @@ export class GamePage {
       window.clearTimeout(this.resizeTimer);
       this.resizeTimer = window.setTimeout(() => void this.resize(), 120);
     });
+    // the clock runs only while the player can play: Python is told when that changes
+    document.addEventListener("visibilitychange", () => void this.tick());
+    window.addEventListener("focus", () => void this.tick());
+    window.addEventListener("blur", () => void this.tick());
+    window.addEventListener("pagehide", () => void this.tick());
+  }
+
+  /** The player can play now: the page is in front and no dialog is open. */
+  private active(): boolean {
+    return document.visibilityState === "visible" && document.hasFocus() && document.querySelector("dialog[open]") === null;
+  }
+
+  /** Tell Python whether the player can play; show the time it answers, keep its save. */
+  private async tick(): Promise<void> {
+    const reply = await this.python.call("tick", { active: this.active() });
+    const time = reply["time"];
+    const field = this.status.querySelector(".field-time");
+    if (typeof time === "string" && field !== null) field.textContent = time;
+    if (reply["save"] !== undefined) {
+      this.lastSave = reply["save"];
+      void this.save(reply["save"]);
+    }
+    this.runClock(reply["clock"] === true);
+  }
+
+  /** Tick every second while Python says the clock runs (from the first move to the win). */
+  private runClock(running: boolean): void {
+    if (running && this.clockTimer === 0) {
+      this.clockTimer = window.setInterval(() => void this.tick(), TICK_MS);
+    } else if (!running && this.clockTimer !== 0) {
+      window.clearInterval(this.clockTimer);
+      this.clockTimer = 0;
+    }
   }
 
   /** The table's size in CSS px: what is left of the window under the toolbar and status bar. */
@@ -140,12 +178,43 @@ export class GamePage {
   }
 
   /** Stop the solver mid-thought: its worker is terminated and a fresh one started. */
-  private cancelThinking(): void {
+  cancelThinking(): void {
     this.showing = false;
     if (this.thinking === null || this.hinter === null) return;
     this.hinter.terminate();
     this.hinter = this.hinter.restarted();
     this.thinking = null;
+  }
+
+  /** An op of the second worker that the player may stop (New game's winnable search). */
+  async think(op: string, args: { [key: string]: Json }): Promise<Reply> {
+    this.cancelThinking();
+    this.thinking = "search";
+    try {
+      return await this.solver().call(op, args);
+    } finally {
+      if (this.thinking === "search") this.thinking = null;
+    }
+  }
+
+  /** Ask the second worker whether this position can be won; Python says what the note is. */
+  private async watch(): Promise<void> {
+    if (this.watching !== "idle") {
+      this.watching = "again";
+      return;
+    }
+    this.watching = "busy";
+    try {
+      const verdict = await this.solver().call("watch", { saved: this.lastSave, lang: document.documentElement.lang });
+      const reply = await this.act("watched", verdict);
+      if (reply.view !== undefined) this.draw(reply.view, false);
+    } catch {
+      // a cancelled search (Hint, Show me) took the worker with it: the next move asks again
+    } finally {
+      const again = (this.watching as string) === "again";
+      this.watching = "idle";
+      if (again) void this.watch();
+    }
   }
 
   private async hint(): Promise<void> {
@@ -240,6 +309,8 @@ export class GamePage {
       this.lastSave = reply.save as Json;
       void this.save(reply.save as Json);
     }
+    if (typeof reply.clock === "boolean") this.runClock(reply.clock);
+    if (reply.watch === true) void this.watch();
   }
 
   private async save(data: Json): Promise<void> {
@@ -275,7 +346,7 @@ export class GamePage {
     html.dataset["won"] = String(view.won);
     document.title = view.status["title"] ?? document.title;
     this.status.querySelectorAll(".field").forEach((e) => e.remove());
-    for (const key of ["score", "moves", "passes", "game"]) {
+    for (const key of ["score", "moves", "time", "passes", "game", "note"]) {
       const text = view.status[key];
       if (text) make("span", { className: `field field-${key}`, textContent: text }, this.status);
     }
@@ -318,17 +389,7 @@ export class GamePage {
 
   private async newGame(): Promise<void> {
     this.cancelThinking();
-    const offer = (await this.call("variants")) as unknown as NewGameOffer;
-    openNewGame(
-      offer,
-      async (choice) => {
-        const reply = await this.act("new", choice);
-        if (!reply.ok || reply.error !== undefined) return reply.error ?? "";
-        this.apply(reply, false);
-        return null;
-      },
-      () => this.placeFocus(true),
-    );
+    await this.onNewGame();
   }
 
   private async copy(): Promise<void> {
@@ -484,7 +545,7 @@ export class GamePage {
     if (this.drag !== null) this.endDrag(this.drag, true);
   }
 
-  /** A click that is not a pointer press (Enter on a focused card's button, a screen reader). */
+  /** A click that is not a pointer press (a screen reader's press on a card's button). */
   private keyboardClick(event: MouseEvent): void {
     if (event.detail !== 0) return; // a real pointer click was handled on pointerdown/up
     const target = event.target as HTMLElement;
@@ -492,7 +553,7 @@ export class GamePage {
     const pile = (cardElement ?? target.closest<HTMLElement>("[data-pile]"))?.dataset["pile"];
     if (pile === undefined) return;
     event.preventDefault();
-    void this.press(pile, cardElement?.dataset["card"] ?? null);
+    void this.forward("enter", { pile, card: cardElement?.dataset["card"] ?? null });
   }
 
   // -- keys --------------------------------------------------------------------------
@@ -506,7 +567,8 @@ export class GamePage {
   }
 
   private keyAction(event: KeyboardEvent): (() => Promise<void> | void) | null {
-    if (event.target instanceof HTMLInputElement || document.querySelector("dialog[open]")) return null;
+    const target = event.target;
+    if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || document.querySelector("dialog[open]")) return null;
     const ctrl = event.ctrlKey || event.metaKey;
     const plain = !ctrl && !event.altKey;
     const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
@@ -517,96 +579,56 @@ export class GamePage {
     if (ctrl && key === "n") return () => this.action("new");
     if (ctrl && key === "c" && !window.getSelection()?.toString()) return () => this.action("copy");
     if (ctrl && key === "m") return () => this.action("show");
-    if (plain && key === "d") return () => this.stock();
     if (plain && key === "h") return () => this.action("hint");
     if (key === "Escape") {
-      return () => (this.thinking !== null || this.showing ? this.cancelThinking() : this.putBack());
+      return () => (this.thinking !== null || this.showing ? this.cancelThinking() : this.forward("escape"));
     }
-    if (!this.tableHasFocus()) return null;
-    if (key.startsWith("Arrow")) return () => this.moveFocus(key);
-    if (key === "Enter" || key === " ") return () => this.press(this.focusPile, this.focusedCard());
-    return null;
+    if (!plain) return null;
+    const name = TABLE_KEYS[key] ?? (this.tableHasFocus() ? FOCUS_KEYS[key] : undefined);
+    if (name === undefined) return null;
+    return () => this.forward(name);
   }
 
   private tableHasFocus(): boolean {
     return this.table.root.contains(document.activeElement);
   }
 
-  private pileView(id: string) {
-    return this.table.view?.piles.find((p) => p.id === id);
+  /** A table key, decided in Python: speak, draw, and put the focus where the keys now are. */
+  private async forward(key: string, at: { pile: string; card: string | null } | null = null): Promise<void> {
+    const reply = (await this.act("key", at === null ? { key } : { key, ...at })) as ActionReply & {
+      handled?: boolean; focus?: boolean; shake?: string[];
+    };
+    if (reply.handled === false) return;
+    this.apply(reply);
+    if (reply.focus === true || at !== null) this.placeFocus(true);
+    for (const id of reply.shake ?? []) {
+      const element = this.table.cardElement(id);
+      element?.classList.remove("shake");
+      void element?.offsetWidth;
+      element?.classList.add("shake");
+    }
   }
 
-  private focusedCard(): string | null {
-    const cards = this.pileView(this.focusPile)?.cards ?? [];
-    return cards[cards.length - 1 - this.focusDepth] ?? cards[cards.length - 1] ?? null;
-  }
-
-  private moveFocus(key: string): void {
-    const index = PILE_ORDER.indexOf(this.focusPile);
-    const cards = this.pileView(this.focusPile)?.cards ?? [];
-    const reach = this.pileView(this.focusPile)?.reach ?? 0;
-    if (key === "ArrowRight") this.focusPile = PILE_ORDER[(index + 1) % PILE_ORDER.length] ?? "stock-0";
-    else if (key === "ArrowLeft") this.focusPile = PILE_ORDER[(index + PILE_ORDER.length - 1) % PILE_ORDER.length] ?? "stock-0";
-    else if (key === "ArrowUp" && this.focusPile.startsWith("column")) {
-      this.focusDepth = Math.min(this.focusDepth + 1, Math.min(reach, cards.length - 1));
-      this.placeFocus(true);
-      return;
-    } else if (key === "ArrowDown" && this.focusPile.startsWith("column")) {
-      this.focusDepth = Math.max(0, this.focusDepth - 1);
-      this.placeFocus(true);
-      return;
-    } else return;
-    this.focusDepth = 0;
-    this.placeFocus(true);
-  }
-
-  /** Roving focus: one element of the table is in the tab order, the one the keys are on. */
+  /** Roving focus: one element of the table is in the tab order, the one Python's keys are on. */
   private placeFocus(move: boolean): void {
     const root = this.table.root;
-    root.querySelectorAll<HTMLElement>("[tabindex='0']").forEach((e) => (e.tabIndex = -1));
-    const card = this.focusedCard();
+    const focus = this.table.view?.focus;
+    root.querySelectorAll<HTMLElement>("[tabindex='0']").forEach((e) => {
+      e.tabIndex = -1;
+      e.removeAttribute("aria-describedby");
+    });
+    root.querySelectorAll(".card.held").forEach((e) => e.classList.remove("held"));
+    if (focus === undefined) return;
+    for (const id of focus.held) this.table.cardElement(id)?.classList.add("held");
     let target: HTMLElement | null | undefined = null;
-    if (this.focusPile === "stock-0") target = root.querySelector<HTMLElement>(".stock-button");
-    else if (card !== null) target = this.table.cardElement(card)?.querySelector<HTMLElement>(".face");
-    else target = this.table.pileElement(this.focusPile);
+    if (focus.pile === "stock-0") target = root.querySelector<HTMLElement>(".stock-button");
+    else if (focus.card !== null) target = this.table.cardElement(focus.card)?.querySelector<HTMLElement>(".face");
+    if (!target) target = this.table.pileElement(focus.pile);
     if (!target) return;
+    this.focusNote.textContent = focus.landing;
     target.tabIndex = 0;
+    target.setAttribute("aria-describedby", this.focusNote.id);
     if (move) target.focus();
-  }
-
-  /** Enter or Space on a pile: draw, pick up, put down, or (on its own pile) play like a tap. */
-  private async press(pile: string, card: string | null): Promise<void> {
-    this.focusPile = pile;
-    if (pile === "stock-0") return this.stock();
-    const held = this.held;
-    if (held !== null) {
-      this.held = null;
-      this.markHeld(null);
-      if (held.pile === pile) return this.tap(held.card);
-      this.apply((await this.act("move", { card: held.card, pile })));
-      return;
-    }
-    if (card === null) return;
-    const reply = await this.call("pickup", { card });
-    const cards = (reply["cards"] as string[] | undefined) ?? [];
-    this.say(String(reply["say"] ?? ""));
-    if (cards.length) {
-      this.held = { card, pile };
-      this.markHeld(cards);
-    }
-  }
-
-  private markHeld(cards: string[] | null): void {
-    this.table.root.querySelectorAll(".card.held").forEach((e) => e.classList.remove("held"));
-    for (const id of cards ?? []) this.table.cardElement(id)?.classList.add("held");
-  }
-
-  private putBack(): void {
-    if (this.held === null) return;
-    const card = this.held.card;
-    this.held = null;
-    this.markHeld(null);
-    void this.call("putback", { card }).then((reply) => this.say(String(reply["say"] ?? "")));
   }
 }
 

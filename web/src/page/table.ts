@@ -45,14 +45,23 @@ export class TableView {
       list.push(card);
       byPile.set(card.pile, list);
     }
+    // a focused element that is moved in the DOM loses the focus: move only what changed
+    // place, and give the focus back to what had it
+    const active = document.activeElement;
     for (const [pileId, list] of byPile) {
       list.sort((a, b) => a.z - b.z);
       const pile = this.piles.get(pileId);
       if (pile === undefined) continue;
+      let previous: Element | null = pile.querySelector(".stock-item");
       for (const card of list) {
         const element = this.renderCard(card);
-        if (element.parentElement !== pile || element !== pile.lastElementChild) pile.append(element);
+        const expected = previous === null ? pile.firstElementChild : previous.nextElementSibling;
+        if (expected !== element) pile.insertBefore(element, expected);
+        previous = element;
       }
+    }
+    if (active instanceof HTMLElement && active !== document.activeElement && active.isConnected) {
+      active.focus({ preventScroll: true });
     }
     this.renderNotes(view);
     if (animate) this.slide(before);
@@ -124,6 +133,7 @@ export class TableView {
     const face = element.firstElementChild as HTMLButtonElement;
     element.className = `card ${card.up ? "up" : "down"}${card.red ? " red" : ""}${card.playable ? " playable" : ""}`;
     element.dataset["pile"] = card.pile;
+    element.dataset["ink"] = card.ink;
     element.style.transform = `translate(${card.x}px, ${card.y}px)`;
     element.style.zIndex = String(Math.round(card.z));
     if (card.up && card.shown) {

@@ -18,6 +18,8 @@ export interface CardView {
   rank: string;
   suit: string;
   red: boolean;
+  /** The suit's ink: black and red, or blue diamonds and green clubs with the four-colour deck. */
+  ink: string;
   x: number;
   y: number;
   z: number;
@@ -31,6 +33,14 @@ export interface CardView {
 export interface Note {
   rect: Rect;
   text: string;
+}
+
+/** Where canfield.presentation.keyboard's focus is, what it holds, and what landing there says. */
+export interface Focus {
+  pile: string;
+  card: string | null;
+  held: string[];
+  landing: string;
 }
 
 export interface Labels {
@@ -54,6 +64,7 @@ export interface View {
   can_redo: boolean;
   won: boolean;
   labels: Labels;
+  focus: Focus;
 }
 
 /** An action's answer: the view to draw, the sentence to speak, the game to save. */
@@ -67,4 +78,8 @@ export interface ActionReply {
   damaged?: string | null;
   won?: unknown;
   finished?: unknown;
+  /** Whether the game's clock runs now (the page ticks every second while it does). */
+  clock?: boolean;
+  /** Ask the second worker whether this position can be won (the winnability setting is on). */
+  watch?: boolean;
 }

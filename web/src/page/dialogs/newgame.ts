@@ -1,9 +1,11 @@
 /**
  * New game: every variant with its one-line summary, draw 3 / draw 1, a code or a 52-card deck
  * typed in (judged by the engine when the player pauses or presses Deal; its refusal shown under
- * the field), and "winnable deals only" for random deals. Python deals; the table redraws.
+ * the field), and "winnable deals only" for random deals, searched in the second worker while
+ * the dialog says so (Cancel or Escape stops the search). Python deals; the table redraws.
  */
 import type { Json } from "../../shared/protocol.js";
+import type { Reply } from "../client.js";
 import type { ActionReply } from "../view.js";
 import type { Screens } from "./screens.js";
 import { button, checkbox, closer, confirm, make, screen, show, uid } from "./ui.js";
@@ -91,6 +93,7 @@ export async function openNewGame(screens: Screens, start: { text?: string } = {
   const status = make("p", { className: "hint status-line", attrs: { role: "status" } }, body);
 
   const cancel = closer(s, t["cancel"] ?? "", "cancel");
+  void s.closed.then(() => screens.table.cancelThinking()); // a winnable search stops with the dialog
   cancel.classList.add("secondary");
   const deal = button(t["deal"] ?? "", () => body.requestSubmit(), s.buttons, "screen-button primary");
   deal.setAttribute("aria-keyshortcuts", "Enter");
@@ -173,13 +176,27 @@ export async function openNewGame(screens: Screens, start: { text?: string } = {
         winnable: winnable.checked && !winnable.disabled,
       };
       deal.disabled = true;
-      if (args["winnable"] === true) status.textContent = t["looking"] ?? "";
       try {
         let reply = await screens.op("deal", args);
         const question = reply["confirm"] as { title: string; text: string; detail: string; yes: string; no: string } | undefined;
         if (question !== undefined) {
           if (!(await confirm(question))) return;
-          reply = await screens.op("deal", { ...args, abandon: true });
+          args["abandon"] = true;
+          reply = await screens.op("deal", args);
+        }
+        const search = reply["search"] as { [key: string]: Json } | undefined;
+        if (search !== undefined) {
+          // the second worker looks; closing the dialog (Cancel, Escape) stops it, nothing dealt
+          status.textContent = t["looking"] ?? "";
+          screens.table.say(t["looking"] ?? "");
+          let found: Reply;
+          try {
+            found = await screens.table.think("find_winnable", search);
+          } catch {
+            return; // stopped
+          }
+          if (!s.dialog.open) return;
+          reply = await screens.op("deal", { ...args, abandon: true, found: found["code"] ?? null });
         }
         if (reply["dealt"] !== true) {
           showError(String(reply["error"] ?? ""));

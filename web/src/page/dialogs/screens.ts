@@ -26,6 +26,11 @@ const LANGUAGE_KEY = "canfield-language";
 export interface Table {
   apply(reply: ActionReply, animate?: boolean): void;
   say(text: string): void;
+  /** An op of the second worker the player may stop ({@link cancelThinking}). */
+  think(op: string, args: { [key: string]: Json }): Promise<Reply>;
+  cancelThinking(): void;
+  /** What the toolbar's New game and Ctrl+N open. */
+  onNewGame: () => Promise<void>;
 }
 
 export class Screens {
@@ -90,7 +95,6 @@ export class Screens {
     if (values !== undefined) {
       html.dataset["felt"] = String(values["felt"]);
       html.dataset["back"] = String(values["card_back"]);
-      html.dataset["fourColour"] = String(values["four_colour"]);
       html.dataset["animations"] = String(values["animations"]);
     }
     if (reply["view"] !== undefined) this.table.apply(reply as unknown as ActionReply, false);
@@ -128,7 +132,8 @@ export class Screens {
     menu.addEventListener("click", () => void this.openMenu());
     bar.prepend(menu);
     this.menuButton = menu;
-    // the toolbar's own New game button and Ctrl+N stay game.ts's (web/src/page/newgame.ts)
+    // the toolbar's New game and Ctrl+N open the same New game as the Menu
+    this.table.onNewGame = () => this.newGame();
     window.addEventListener(
       "keydown",
       (event) => {
