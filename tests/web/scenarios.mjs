@@ -1,19 +1,36 @@
-// Browser scenarios for tests/web: `node scenarios.mjs NAME URL OPTIONS_JSON`.
-// Each drives Debian's chromium through playwright-core and prints, as its last stdout line,
-// a JSON object of what the page showed and said; the Python tests assert on it.
+// The browser tests' scenarios: `node scenarios.mjs NAMES URL OPTIONS_JSON`. Each drives
+// Debian's chromium headless through playwright-core, finds controls by their accessible names
+// (the texts come from the Python catalogs, in options.texts), and prints, as its last stdout
+// line, a JSON object of what the page showed and said; the Python tests in tests/web assert on
+// it, asking the engine and canfield.presentation what it should have been. NAMES may list
+// several scenarios, comma-separated: they share one browser, each in its own context, and the
+// answer is then an object by name (options.NAME adds to the options of that scenario).
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { chromium } from "playwright-core";
 
-const [name, url, optionsText] = process.argv.slice(2);
-const options = JSON.parse(optionsText ?? "{}");
+const [names, url, optionsText] = process.argv.slice(2);
+const allOptions = JSON.parse(optionsText ?? "{}");
+let options = allOptions; // the running scenario's
 const executablePath = process.env.CANFIELD_CHROMIUM ?? "/usr/bin/chromium";
 const READY_MS = 120_000;
+const require = createRequire(import.meta.url);
+const AXE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
-async function launch() {
-  return chromium.launch({ executablePath, headless: true, args: ["--no-sandbox"] });
-}
+const VIEWPORTS = {
+  phone: { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+  tall: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+  landscape: { viewport: { width: 640, height: 360 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+  desktop: { viewport: { width: 1280, height: 800 } },
+};
 
-async function open(browser, contextOptions = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...contextOptions });
+const T = () => allOptions.texts ?? {}; // the catalogs' texts, by language
+/** Taps, not clicks, on a phone (a touch screen). */
+const touching = () => options.touch ?? (options.size ?? "desktop") !== "desktop";
+
+async function open(browser) {
+  const size = options.size ?? "desktop";
+  const context = await browser.newContext({ ...VIEWPORTS[size], locale: options.locale ?? "en-GB" });
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
@@ -24,10 +41,13 @@ async function open(browser, contextOptions = {}) {
 }
 
 /**
- * Wait until the table is drawn, no request to Python is pending and no card is still sliding
- * (a drag read from a card mid-slide would press wherever the card was, e.g. on the stock).
+ * Wait until the table and the screens are up, no request to Python is pending and no card is
+ * still sliding (a drag read from a card mid-slide would press wherever the card was, e.g. on
+ * the stock).
  */
 async function settled(page) {
+  await page.waitForSelector("html[data-state='ready']", { timeout: READY_MS });
+  await page.waitForFunction(() => window.canfieldScreens !== undefined, null, { timeout: READY_MS });
   await page.waitForSelector("html[data-state='ready']", { timeout: READY_MS });
   await page.waitForFunction(
     () => document.getAnimations().every((a) => a.playState !== "running" && !a.pending),
@@ -36,17 +56,61 @@ async function settled(page) {
   );
 }
 
+async function liveText(page) {
+  await page.waitForTimeout(80);
+  return page.textContent("#live");
+}
+
+/** The focused element's accessible name and description (Python's landing sentence). */
+async function focused(page) {
+  return page.evaluate(() => {
+    const e = document.activeElement;
+    const described = (e?.getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean);
+    return {
+      name: e?.getAttribute("aria-label") ?? "",
+      description: described.map((id) => document.getElementById(id)?.textContent ?? "").join(" "),
+    };
+  });
+}
+
+/** What the page shows now: each pile's ARIA name and its items' names, and the status bar. */
+async function snapshot(page) {
+  return page.evaluate(() => ({
+    piles: [...document.querySelectorAll(".pile")].map((p) => ({
+      id: p.dataset.pile,
+      name: p.getAttribute("aria-label"),
+      items: [...p.querySelectorAll("[role=listitem] button")].map((b) => b.getAttribute("aria-label")),
+    })),
+    status: [...document.querySelectorAll(".status .field:not(.field-time):not(.field-note)")].map((e) => e.textContent),
+    clock: document.querySelector(".status .field-time")?.textContent ?? "",
+    note: document.querySelector(".status .field-note")?.textContent ?? "",
+    message: document.querySelector("#message")?.textContent ?? "",
+    code: document.documentElement.dataset.code,
+    won: document.documentElement.dataset.won === "true",
+  }));
+}
+
+/** axe-core on the open dialog (the table under it is inert), else on the whole page. */
+async function audit(page) {
+  if (!(await page.evaluate(() => typeof window.axe !== "undefined"))) await page.addScriptTag({ content: AXE });
+  return page.evaluate(async () => {
+    const open = document.querySelector("dialog[open]");
+    const context = open ? { include: [["dialog[open]"]] } : document;
+    const r = await window.axe.run(context, { resultTypes: ["violations"] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 5), help: v.help }));
+  });
+}
 
 /** Run gestures ([kind, card?, pile?]) on the table, waiting for Python's answer after each. */
 async function perform(page, gestures) {
   for (const gesture of gestures) {
     const [kind, card, pile] = gesture;
     if (kind === "stock") {
-      if (options.touch) await page.locator(".stock-button").tap();
+      if (touching()) await page.locator(".stock-button").tap();
       else await page.click(".stock-button");
     } else if (kind === "tap") {
       const face = page.locator(`.card[data-card="${card}"] .face`);
-      if (options.touch) await face.tap({ position: { x: 6, y: 6 } });
+      if (touching()) await face.tap({ position: { x: 6, y: 6 } });
       else await face.click({ position: { x: 6, y: 6 } });
     } else if (kind === "drag") {
       await dragTo(page, card, pile);
@@ -76,41 +140,6 @@ async function dragTo(page, card, pile) {
   );
   await page.mouse.up();
   return highlighted;
-}
-
-/** What the page shows now: each pile's ARIA name and its items' names, and the status. */
-async function snapshot(page) {
-  return page.evaluate(() => ({
-    piles: [...document.querySelectorAll(".pile")].map((p) => ({
-      id: p.dataset.pile,
-      name: p.getAttribute("aria-label"),
-      items: [...p.querySelectorAll("[role=listitem] button")].map((b) => b.getAttribute("aria-label")),
-    })),
-    status: [...document.querySelectorAll(".status .field")].map((e) => e.textContent),
-    message: document.querySelector("#message")?.textContent ?? "",
-    code: document.documentElement.dataset.code,
-    won: document.documentElement.dataset.won === "true",
-  }));
-}
-
-async function liveText(page) {
-  await page.waitForTimeout(80);
-  return page.textContent("#live");
-}
-
-function contextOptions() {
-  return {
-    ...(options.viewport ? { viewport: options.viewport } : {}),
-    ...(options.locale ? { locale: options.locale } : {}),
-    ...(options.touch ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
-  };
-}
-
-async function openDeal(browser) {
-  const opened = await open(browser, contextOptions());
-  await opened.page.goto(options.code ? `${url}?code=${options.code}` : url);
-  await settled(opened.page);
-  return opened;
 }
 
 /** Plant a raw value in the page's IndexedDB (a damaged save, as a crash or an edit leaves it). */
@@ -144,9 +173,145 @@ async function storedKeys(page) {
   });
 }
 
+/** Click (or, on a touch screen, tap) what has this role and accessible name. */
+async function press(page, role, name, within = page) {
+  const target = within.getByRole(role, { name, exact: true });
+  if (touching()) await target.tap();
+  else await target.click();
+}
+
+function dialog(page, title) {
+  return page.getByRole("dialog", { name: title, exact: true });
+}
+
+async function closeAll(page) {
+  await page.evaluate(() => document.querySelectorAll("dialog[open]").forEach((d) => d.close()));
+}
+
+/** Open New game (from the toolbar, the Menu or Ctrl+N), wait for it, and return its dialog. */
+async function openNewGame(page, lang = "en", from = "menu") {
+  const t = T()[lang];
+  if (from === "menu") await openFromMenu(page, t.new_game, lang);
+  else if (from === "keys") await page.keyboard.press("Control+n");
+  else await press(page, "button", t.new_game, page.getByRole("toolbar"));
+  const box = dialog(page, t.new_game);
+  await box.waitFor();
+  await page.waitForSelector("html[data-state='ready']");
+  return box;
+}
+
+/**
+ * New game: choose, deal (abandoning the game in progress when asked); what the table then
+ * shows, or the refusal under the field (the dialog stays open). `from` says how it is opened
+ * ("menu", "toolbar", "keys", or "open": it already is).
+ */
+async function dealByDialog(page, { variant, draw, text, winnable, lang = "en", from = "menu" }) {
+  const t = T()[lang];
+  const box = from === "open" ? dialog(page, t.new_game) : await openNewGame(page, lang, from);
+  if (variant !== undefined) await box.getByLabel(t.variant, { exact: true }).selectOption(variant);
+  if (draw !== undefined) await box.getByRole("radio", { name: draw === 3 ? t.draw3 : t.draw1 }).check();
+  if (text !== undefined) await box.getByLabel(t.code, { exact: true }).fill(text);
+  if (winnable !== undefined) await box.getByLabel(t.winnable, { exact: true }).setChecked(winnable);
+  const before = await page.getAttribute("html", "data-code");
+  await press(page, "button", t.deal, box);
+  const confirmBox = page.getByRole("alertdialog");
+  const outcome = () =>
+    !document.querySelector("#screen-new-game") || document.querySelector("dialog[role='alertdialog']") ||
+    document.querySelector("#screen-new-game .error:not([hidden])")?.textContent;
+  await page.waitForFunction(outcome, null, { timeout: 120_000 });
+  if (await confirmBox.count()) {
+    await press(page, "button", t.abandon, confirmBox);
+    await page.waitForFunction(() => !document.querySelector("dialog[role='alertdialog']"));
+    await page.waitForFunction(outcome, null, { timeout: 120_000 });
+  }
+  if (await page.$("#screen-new-game")) {
+    return { error: await box.locator(".error").textContent(), code: await page.getAttribute("html", "data-code") };
+  }
+  await settled(page);
+  return {
+    code: await page.getAttribute("html", "data-code"),
+    before,
+    title: await page.title(),
+    note: await page.evaluate(() => document.querySelector(".status .field-note")?.textContent ?? ""),
+    said: await page.textContent("#message"),
+  };
+}
+
+/** Settings: set checkboxes (by their label) and close; the table redraws as Python says. */
+async function setSettings(page, checks, lang = "en") {
+  const t = T()[lang];
+  await openFromMenu(page, t.settings, lang);
+  const box = dialog(page, t.settings);
+  for (const [label, on] of Object.entries(checks)) {
+    await box.getByLabel(label, { exact: true }).setChecked(on);
+    await page.waitForSelector("html[data-state='ready']");
+  }
+  await press(page, "button", t.close, box);
+  await settled(page);
+}
+
+async function toolbarNames(page) {
+  return page.evaluate(() => [...document.querySelectorAll(".toolbar button")].map((b) => b.textContent));
+}
+
+async function dialogTexts(page) {
+  return page.evaluate(() => {
+    const d = document.querySelector("dialog[open]");
+    if (!d) return null;
+    const labelled = document.getElementById(d.getAttribute("aria-labelledby") ?? "");
+    return {
+      title: labelled?.textContent ?? "",
+      buttons: [...d.querySelectorAll("button")].map((b) => b.textContent),
+      labels: [...d.querySelectorAll("label, legend, th, caption")].map((e) => e.textContent),
+      text: d.innerText,
+    };
+  });
+}
+
+async function openFromMenu(page, entry, lang = "en") {
+  const t = T()[lang];
+  await press(page, "button", t.menu, page.getByRole("toolbar"));
+  const menu = dialog(page, t.menu);
+  await menu.waitFor();
+  await press(page, "button", entry, menu);
+  await page.waitForFunction(() => document.querySelectorAll("dialog[open]").length === 1 && !document.querySelector("#screen-menu"));
+  await page.waitForSelector("html[data-state='ready']");
+}
+
+async function touchTargets(page) {
+  // every control of the open dialog: its box is at least 44 by 44 CSS px (the hit area)
+  return page.evaluate(() => {
+    const d = document.querySelector("dialog[open]");
+    const small = [];
+    for (const e of d.querySelectorAll("button, select, input[type='text'], input[type='checkbox'], input[type='radio']")) {
+      const target = e.matches("input[type='checkbox'], input[type='radio']") ? e.parentElement : e;
+      const r = target.getBoundingClientRect();
+      if (r.width < 44 || r.height < 44) small.push(`${e.tagName} ${e.textContent || e.id} ${r.width}x${r.height}`);
+    }
+    return small;
+  });
+}
+
+async function fits(page) {
+  return page.evaluate(() => {
+    const d = document.querySelector("dialog[open]").getBoundingClientRect();
+    return d.left >= 0 && d.top >= 0 && d.right <= innerWidth + 0.5 && d.bottom <= innerHeight + 0.5;
+  });
+}
+
+async function statisticsTable(page) {
+  return page.evaluate(() => {
+    const rows = {};
+    for (const tr of document.querySelectorAll("dialog[open] .stats-table tbody tr")) {
+      rows[tr.dataset.key] = [...tr.querySelectorAll("td")].map((td) => td.textContent);
+    }
+    return rows;
+  });
+}
+
 /** One browser context, many steps: each page load costs seconds, so the tests share them. */
 async function journey(browser) {
-  const { context, page, errors } = await open(browser, contextOptions());
+  const { context, page, errors } = await open(browser);
   const seen = { errors };
   for (const step of options.steps) {
     const name = step.name ?? step.do;
@@ -167,15 +332,44 @@ async function journey(browser) {
         seen[name] = await liveText(page);
         break;
       case "keys": {
+        // each key: what the live region said, and where the focus went (its name and the
+        // landing sentence that describes it)
         const said = [];
+        const focus = [];
         for (const key of step.keys) {
           await page.keyboard.press(key);
           await settled(page);
           said.push(await liveText(page));
+          focus.push(await focused(page));
         }
         seen[name] = said;
+        seen[`${name}.focus`] = focus;
         break;
       }
+      case "new-game":
+        seen[name] = await dealByDialog(page, step);
+        break;
+      case "open-new-game":
+        await openNewGame(page, step.lang, step.from);
+        break;
+      case "settings":
+        await setSettings(page, step.checks, step.lang);
+        break;
+      case "close-dialogs":
+        await closeAll(page);
+        await settled(page);
+        break;
+      case "wait-note": {
+        await page.waitForFunction(() => (document.querySelector(".status .field-note")?.textContent ?? "") !== "", null, { timeout: 180_000 });
+        seen[name] = await snapshot(page);
+        break;
+      }
+      case "ink":
+        seen[name] = await page.evaluate(
+          (card) => getComputedStyle(document.querySelector(`.card[data-card="${card}"] .face`)).color,
+          step.card,
+        );
+        break;
       case "wait-message": {
         await page.waitForFunction(
           (prefix) => (document.querySelector("#message")?.textContent ?? "").startsWith(prefix),
@@ -189,19 +383,9 @@ async function journey(browser) {
         await page.waitForTimeout(step.ms);
         seen[name] = await page.textContent("#message");
         break;
-      case "axe": {
-        // axe-core from node_modules, injected into the page; every violation is reported
-        await page.addScriptTag({ path: new URL("../../node_modules/axe-core/axe.min.js", import.meta.url).pathname });
-        seen[name] = await page.evaluate(async () => {
-          const result = await window.axe.run(document);
-          return result.violations.map((v) => ({
-            id: v.id,
-            impact: v.impact,
-            nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
-          }));
-        });
+      case "axe":
+        seen[name] = await audit(page);
         break;
-      }
       case "click":
         await page.click(step.selector);
         if (step.settle !== false) await settled(page);
@@ -249,6 +433,29 @@ async function journey(browser) {
       case "screenshot":
         await page.screenshot({ path: step.path });
         break;
+      case "winnable-cancelled": {
+        // Winnable deals only, Deal, and Cancel while the second worker looks: nothing dealt
+        const t = T()[step.lang ?? "en"];
+        const box = await openNewGame(page, step.lang);
+        // a variant whose deals are almost never won (the casino game): the search runs long
+        if (step.variant !== undefined) await box.getByLabel(t.variant, { exact: true }).selectOption(step.variant);
+        await box.getByLabel(t.winnable, { exact: true }).setChecked(true);
+        const before = await page.getAttribute("html", "data-code");
+        await press(page, "button", t.deal, box);
+        const abandon = page.getByRole("alertdialog");
+        await page.waitForFunction(
+          (looking) => document.querySelector("dialog[role='alertdialog']") || document.querySelector("#screen-new-game .status-line")?.textContent === looking,
+          t.looking,
+        );
+        if (await abandon.count()) await press(page, "button", t.abandon, abandon);
+        await box.locator(".status-line", { hasText: t.looking }).waitFor();
+        await press(page, "button", t.cancel, box);
+        await page.waitForFunction(() => !document.querySelector("dialog[open]"));
+        await page.waitForTimeout(step.ms ?? 3000);
+        await settled(page);
+        seen[name] = { before, after: await page.getAttribute("html", "data-code"), open: await page.$("dialog[open]") !== null };
+        break;
+      }
       default:
         throw new Error(`unknown step ${step.do}`);
     }
@@ -259,144 +466,177 @@ async function journey(browser) {
 const scenarios = {
   journey,
 
-  /** First visit: the splash, then the table; what the page says the position is. */
-  async load(browser) {
-    const { page, errors } = await open(browser, contextOptions());
+  /** Every variant from New game; a code and a bad code; the language; settings across a reload. */
+  async tour(browser) {
+    const { page, errors } = await open(browser);
     await page.goto(url);
-    const splash = await page.textContent("#splash-text");
     await settled(page);
-    const paint = await page.evaluate(() =>
-      performance.getEntriesByType("paint").map((e) => [e.name, e.startTime]),
-    );
-    return {
-      splash,
-      paint: Object.fromEntries(paint),
-      lang: await page.evaluate(() => document.documentElement.lang),
-      code: await page.getAttribute("html", "data-code"),
-      table: await snapshot(page),
-      errors,
-    };
-  },
-
-  /** Play gestures from a deal; what the page shows and said at the end. */
-  async play(browser) {
-    const { page, errors } = await openDeal(browser);
-    await perform(page, options.gestures);
-    const live = await liveText(page);
-    const table = await snapshot(page);
-    if (options.screenshot) await page.screenshot({ path: options.screenshot });
-    return { live, table, errors };
-  },
-
-  /** Gestures, then a key, and what the live region says after it. */
-  async keys(browser) {
-    const { page, errors } = await openDeal(browser);
-    await perform(page, options.gestures);
-    const said = [];
-    for (const key of options.keys) {
-      if (key === "focus-table") {
-        await page.focus("#table [tabindex='0']");
-        continue;
-      }
-      await page.keyboard.press(key);
-      await settled(page);
-      said.push(await liveText(page));
+    const t = T().en;
+    const dealt = [];
+    for (const variant of options.variants) {
+      dealt.push({ variant, draw: 3, ...(await dealByDialog(page, { variant, draw: 3 })) });
     }
-    return { said, table: await snapshot(page), errors };
-  },
+    dealt.push({ variant: "rainbow", draw: 1, ...(await dealByDialog(page, { variant: "rainbow", draw: 1 })) });
+    const coded = await dealByDialog(page, { text: options.code });
 
-  /** Gestures, a reload, and the table before and after it. */
-  async reload(browser) {
-    const { page, errors } = await openDeal(browser);
-    await perform(page, options.gestures);
-    const before = await snapshot(page);
+    // a bad code: the engine's refusal under the field, the game unchanged
+    await openFromMenu(page, t.new_game);
+    const box = dialog(page, t.new_game);
+    await box.waitFor();
+    const small = await touchTargets(page);
+    const fitted = await fits(page);
+    const field = box.getByLabel(t.code, { exact: true });
+    await field.fill(options.bad_code);
+    await press(page, "button", t.deal, box);
+    const error = box.locator(".error");
+    await error.waitFor({ state: "visible" });
+    const refusal = await error.textContent();
+    const invalid = await field.getAttribute("aria-invalid");
+    const describedBy = await field.evaluate((e) => e.getAttribute("aria-describedby").split(" ").map((id) => document.getElementById(id)?.textContent));
+    await page.keyboard.press("Escape");
+    await page.waitForFunction(() => !document.querySelector("dialog[open]"));
+    const afterBad = await page.getAttribute("html", "data-code");
+
+    // the language: Settings → Language → Magyar; the table and the screens speak Hungarian
+    await openFromMenu(page, t.settings);
+    const settingsBefore = await dialogTexts(page);
+    await dialog(page, t.settings).getByLabel(t.language, { exact: true }).selectOption({ label: options.language_label });
+    const h = T()[options.language];
+    await dialog(page, h.settings).waitFor();
+    const settingsAfter = await dialogTexts(page);
+    const langAttr = await page.getAttribute("html", "lang");
+    await press(page, "button", h.close, dialog(page, h.settings));
+    const toolbarAfter = await toolbarNames(page);
+    await openFromMenu(page, h.new_game, options.language);
+    const newGameAfter = await dialogTexts(page);
+    await page.keyboard.press("Escape");
+
+    // settings survive a reload: Double tap off, a blue table, and the language
+    await openFromMenu(page, h.settings, options.language);
+    const settingsBox = dialog(page, h.settings);
+    await settingsBox.getByLabel(h.double_tap, { exact: true }).uncheck();
+    await settingsBox.getByLabel(h.table_colour, { exact: true }).selectOption({ label: h.blue });
+    await page.waitForSelector("html[data-felt='blue']");
+    await page.waitForSelector("html[data-state='ready']");
     await page.reload();
     await settled(page);
-    const after = await snapshot(page);
-    await page.keyboard.press("Control+d");
-    return { before, after, described: await liveText(page), errors };
-  },
-
-  /** First visit, play, the server stopped (the test does it), offline reload. */
-  async offline(browser) {
-    const { context, page, errors } = await openDeal(browser);
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller) {
-        await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve));
-      }
-    });
-    await perform(page, options.gestures);
-    const before = await snapshot(page);
-    console.log("STOP");
-    await new Promise((resolve) => process.stdin.once("data", resolve));
-    await context.setOffline(true);
-    await page.reload();
-    await settled(page);
-    const after = await snapshot(page);
-    return { before, after, controlled: await page.evaluate(() => !!navigator.serviceWorker.controller), errors };
-  },
-
-  /** A damaged saved game (planted in IndexedDB), then a reload: set aside, said, a new deal. */
-  async damaged(browser) {
-    const { page, errors } = await openDeal(browser);
-    await page.evaluate(async (value) => {
-      const db = await new Promise((resolve, reject) => {
-        const request = indexedDB.open("canfield", 1);
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      await new Promise((resolve, reject) => {
-        const tx = db.transaction("kv", "readwrite");
-        tx.objectStore("kv").put(value, "game");
-        tx.oncomplete = resolve;
-        tx.onerror = () => reject(tx.error);
-      });
-      db.close();
-    }, options.value);
-    await page.reload();
-    await settled(page);
-    await page.waitForTimeout(200);
-    const keys = await page.evaluate(async () => {
-      const db = await new Promise((resolve) => {
-        const request = indexedDB.open("canfield", 1);
-        request.onsuccess = () => resolve(request.result);
-      });
-      return new Promise((resolve) => {
-        const request = db.transaction("kv").objectStore("kv").getAllKeys();
-        request.onsuccess = () => resolve(request.result);
-      });
-    });
-    return { table: await snapshot(page), live: await liveText(page), keys, errors };
-  },
-
-  /** A drag with the drop highlight; then one to a pile that refuses it. */
-  async drag(browser) {
-    const { page, errors } = await openDeal(browser);
-    const highlighted = await dragTo(page, options.card, options.pile);
-    await settled(page);
-    const after = await snapshot(page);
-    const saidAfterGood = await liveText(page);
-    const refusedHighlight = await dragTo(page, options.bad_card, options.bad_pile);
-    await settled(page);
-    await page.waitForTimeout(300);
-    const box = await page.locator(`.card[data-card="${options.bad_card}"]`).boundingBox();
-    return {
-      highlighted, after, saidAfterGood, refusedHighlight,
-      saidAfterBad: await liveText(page),
-      badCardBox: box,
-      final: await snapshot(page),
-      errors,
+    const reloaded = {
+      lang: await page.getAttribute("html", "lang"),
+      felt: await page.getAttribute("html", "data-felt"),
+      toolbar: await toolbarNames(page),
     };
+    await openFromMenu(page, h.settings, options.language);
+    const again = dialog(page, h.settings);
+    reloaded.double_tap = await again.getByLabel(h.double_tap, { exact: true }).isChecked();
+    reloaded.animations = await again.getByLabel(h.animations, { exact: true }).isChecked();
+    reloaded.felt_choice = await again.getByLabel(h.table_colour, { exact: true }).evaluate((e) => e.selectedOptions[0].textContent);
+    // back to English from the same screen
+    await again.getByLabel(h.language, { exact: true }).selectOption({ label: "English" });
+    await dialog(page, t.settings).waitFor();
+    const english = await toolbarNames(page);
+    return {
+      dealt, coded, refusal, invalid, describedBy, afterBad, small, fitted,
+      settingsBefore, settingsAfter, langAttr, toolbarAfter, newGameAfter, reloaded, english, errors,
+    };
+  },
+
+  /** A win driven through the session; the win screen, then Statistics, then both after a reload. */
+  async win(browser) {
+    const { context, page, errors } = await open(browser);
+    await page.goto(url);
+    await settled(page);
+    const t = T().en;
+    await dealByDialog(page, { variant: "canfield", draw: 1, text: options.deck });
+    await page.evaluate(async (moves) => {
+      const table = window.canfield;
+      for (const move of moves) table.apply(await table.act("play", { move }));
+    }, options.moves);
+    const win = dialog(page, t.you_won);
+    await win.waitFor({ timeout: 60_000 });
+    const winTexts = await dialogTexts(page);
+    const winSmall = await touchTargets(page);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await press(page, "button", t.copy_deck, win);
+    await page.waitForFunction((text) => document.querySelector("#message")?.textContent === text, t.copied_deck);
+    const clipboard = await page.evaluate(() => navigator.clipboard.readText());
+    await press(page, "button", t.close, win);
+    await openFromMenu(page, t.statistics);
+    const stats = await statisticsTable(page);
+    await page.keyboard.press("Escape");
+    await page.reload();
+    await settled(page);
+    await openFromMenu(page, t.statistics);
+    const statsReloaded = await statisticsTable(page);
+    const statsDialog = await dialogTexts(page);
+    await page.keyboard.press("Escape");
+    // Play again from a fresh win: not needed; New game after the win deals with no question
+    return { winTexts, winSmall, clipboard, stats, statsReloaded, statsDialog, errors };
+  },
+
+  /** axe-core on every screen (and the table) at one size and language; screenshots if asked. */
+  async axe(browser) {
+    const { page, errors } = await open(browser);
+    await page.goto(url);
+    await settled(page);
+    const lang = await page.getAttribute("html", "lang");
+    const t = T()[lang];
+    const results = {};
+    const shots = options.shots ?? null;
+    const check = async (label) => {
+      await page.waitForSelector("html[data-state='ready']");
+      await page.waitForTimeout(50);
+      const found = await audit(page);
+      results[label] = { violations: found, small: (await page.$("dialog[open]")) ? await touchTargets(page) : [], fits: (await page.$("dialog[open]")) ? await fits(page) : true };
+      if (shots) await page.screenshot({ path: `${shots}/${label}.png` });
+    };
+    await check("table");
+    await press(page, "button", t.menu, page.getByRole("toolbar"));
+    await check("menu");
+    await closeAll(page);
+    await openFromMenu(page, t.new_game, lang);
+    await dialog(page, t.new_game).waitFor();
+    await check("new-game");
+    await dialog(page, t.new_game).getByLabel(t.code, { exact: true }).fill(options.bad_code);
+    await press(page, "button", t.deal, dialog(page, t.new_game));
+    await page.locator("dialog .error").waitFor({ state: "visible" });
+    await check("new-game-refused");
+    await closeAll(page);
+    for (const [label, entry] of [["settings", t.settings], ["statistics", t.statistics], ["rules", t.rules], ["about", t.about]]) {
+      await openFromMenu(page, entry, lang);
+      await check(label);
+      if (label === "statistics") {
+        await press(page, "button", t.reset_all, page.locator("dialog[open]"));
+        await page.getByRole("alertdialog").waitFor();
+        await check("reset-question");
+        await press(page, "button", t.cancel, page.getByRole("alertdialog"));
+      }
+      await closeAll(page);
+    }
+    if (options.deck) {
+      await dealByDialog(page, { variant: "canfield", draw: 1, text: options.deck, lang });
+      await page.evaluate(async (moves) => {
+        const table = window.canfield;
+        for (const move of moves) table.apply(await table.act("play", { move }));
+      }, options.moves);
+      await dialog(page, t.you_won).waitFor({ timeout: 60_000 });
+      await check("win");
+    }
+    return { lang, results, errors };
   },
 };
 
-const browser = await launch();
+
+const browser = await chromium.launch({ executablePath, headless: true, args: ["--no-sandbox"] });
 try {
-  const scenario = scenarios[name];
-  if (scenario === undefined) throw new Error(`no scenario ${name}`);
-  const result = await scenario(browser);
-  console.log(JSON.stringify(result));
+  const answers = {};
+  const list = names.split(",");
+  for (const name of list) {
+    const scenario = scenarios[name.split(":")[0]]; // "axe:phone": the axe scenario, its own options
+    if (scenario === undefined) throw new Error(`no scenario ${name}`);
+    options = { ...allOptions, ...(allOptions[name] ?? {}) };
+    answers[name] = await scenario(browser);
+  }
+  console.log(JSON.stringify(list.length === 1 ? answers[list[0]] : answers));
 } finally {
   await browser.close();
 }

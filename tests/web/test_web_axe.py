@@ -11,8 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from screens_harness import WIN_DECK, run_screens, winning_moves
-from web_harness import Server
+from web_harness import WIN_DECK, Server, run_scenario, winning_moves
 
 SCREENS = (
     "menu",
@@ -27,25 +26,32 @@ SCREENS = (
 )
 
 
-@pytest.fixture(
-    scope="module",
-    params=[("desktop", "en-GB", "en"), ("tall", "pt-PT", "pt"), ("landscape", "hu-HU", "hu")],
-    ids=["desktop-en", "phone-390x844-pt", "landscape-640x360-hu"],
-)
-def audit(request: pytest.FixtureRequest, server: Server) -> dict[str, Any]:
-    size, locale, lang = request.param
-    seen: dict[str, Any] = run_screens(
-        "axe",
-        server.url,
-        size=size,
-        touch=size != "desktop",
-        locale=locale,
-        bad_code="CF1-D3-AAAA",
-        deck=WIN_DECK,
-        moves=winning_moves(),
+AUDITS = {
+    "desktop-en": ("desktop", "en-GB", "en"),
+    "phone-390x844-pt": ("tall", "pt-PT", "pt"),
+    "landscape-640x360-hu": ("landscape", "hu-HU", "hu"),
+}
+"""Each audit's size, browser locale and the language the page must then speak."""
+
+
+@pytest.fixture(scope="module")
+def audits(server: Server) -> dict[str, Any]:
+    """Every audit in one browser (one context each)."""
+    names = ",".join(f"axe:{audit}" for audit in AUDITS)
+    options = {
+        f"axe:{a}": {"size": size, "locale": locale} for a, (size, locale, _l) in AUDITS.items()
+    }
+    seen: dict[str, Any] = run_scenario(
+        names, server.url, bad_code="CF1-D3-AAAA", deck=WIN_DECK, moves=winning_moves(), **options
     )
+    return seen
+
+
+@pytest.fixture(params=list(AUDITS))
+def audit(request: pytest.FixtureRequest, audits: dict[str, Any]) -> dict[str, Any]:
+    seen: dict[str, Any] = audits[f"axe:{request.param}"]
     assert seen["errors"] == []
-    assert seen["lang"] == lang
+    assert seen["lang"] == AUDITS[request.param][2]
     assert tuple(seen["results"]) == ("table", *SCREENS)
     return seen
 

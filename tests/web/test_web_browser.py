@@ -15,13 +15,15 @@ import threading
 from typing import Any
 
 import pytest
-from web_harness import scenario_process, start_server
+from web_harness import scenario_process, start_server, texts
 
-from canfield import CanfieldError, DealCode, Game
+from canfield import Game
 from canfield.cards import CARDS
-from canfield.i18n import set_language
+from canfield.i18n import _, set_language
 from canfield.moves import FOUNDATION, Move
-from canfield.presentation.answers import hint_sentence
+from canfield.presentation.answers import WATCH_SECONDS, hint_sentence, verdict_note
+from canfield.presentation.deal_text import DealTextError, read_deal_text
+from canfield.presentation.keyboard import Keyboard
 from canfield.presentation.narration import change_sentence
 from canfield.presentation.piles import PILES, pile_spoken_name
 from canfield.solver import Verdict, solve
@@ -36,6 +38,9 @@ SLOW = "CF1-D3-AAAAAEB"
 """A deal whose hint the pure-Python search does not settle in 3 s: there is time to cancel."""
 MID = 25
 BAD_CODE = "CF1-D3-AAAA!ACL"
+KEYS = ("r", "Enter", "2", "p", "t")
+"""The reserve, pick up the queen of clubs, put it on column 2, read the reserve, the table."""
+KEY_NAMES = {"Enter": "enter", "ArrowRight": "right"}
 JOURNEY_LIMIT = 900.0
 """Seconds a journey may take before it is killed (it takes well under one on an idle machine)."""
 
@@ -75,8 +80,8 @@ def names(game: Game, lang: str = "en") -> dict[str, str]:
 
 
 def table(snapshot: dict[str, Any]) -> dict[str, Any]:
-    """What is on the table and in the status bar (not the last sentence said)."""
-    return {key: value for key, value in snapshot.items() if key != "message"}
+    """What is on the table and in the status bar (not the last sentence said, nor the clock)."""
+    return {key: value for key, value in snapshot.items() if key not in ("message", "clock")}
 
 
 def shown(snapshot: dict[str, Any]) -> dict[str, str]:
@@ -125,17 +130,12 @@ def desktop(site: Any, line: tuple[Move, ...]) -> dict[str, Any]:
         {"do": "goto", "code": EXAMPLE, "name": "first"},
         {"do": "snapshot", "name": "first"},
         {"do": "axe", "name": "axe_table"},
-        {"do": "keys", "keys": ["Control+n"], "name": "open_new"},
+        {"do": "open-new-game", "from": "keys"},  # Ctrl+N
         {"do": "axe", "name": "axe_new_game"},
-        {"do": "click", "selector": "#new-game input[value=rainbow]", "settle": False},
-        {"do": "click", "selector": "#new-game button[type=submit]"},
+        {"do": "new-game", "from": "open", "variant": "rainbow"},
         {"do": "snapshot", "name": "rainbow"},
-        {"do": "keys", "keys": ["Control+n"], "name": "open_new_again"},
-        {"do": "fill", "selector": "#new-game-code", "value": BAD_CODE},
-        {"do": "click", "selector": "#new-game button[type=submit]"},
-        {"do": "text", "selector": "#new-game-error", "name": "bad_code"},
-        {"do": "fill", "selector": "#new-game-code", "value": EXAMPLE},
-        {"do": "click", "selector": "#new-game button[type=submit]"},
+        {"do": "new-game", "from": "toolbar", "text": BAD_CODE, "name": "bad_code"},
+        {"do": "new-game", "from": "open", "text": EXAMPLE},
         {"do": "snapshot", "name": "typed"},
         {"do": "drag", "card": "QC", "pile": "column-1", "name": "good"},
         {"do": "drag", "card": "6C", "pile": "column-2", "name": "bad"},
@@ -148,11 +148,7 @@ def desktop(site: Any, line: tuple[Move, ...]) -> dict[str, Any]:
         {"do": "wait-message", "prefix": "Hint", "name": "hint"},
         {"do": "keys", "keys": ["Control+z"], "name": "undo_draw"},
         {"do": "focus"},
-        {
-            "do": "keys",
-            "keys": [*["ArrowLeft"] * 5, "Enter", *["ArrowRight"] * 6, "Enter"],
-            "name": "keyboard",
-        },
+        {"do": "keys", "keys": [*KEYS, "ArrowRight"], "name": "keyboard"},
         {"do": "snapshot", "name": "after_keyboard"},
         {"do": "goto", "code": SLOW, "name": "slow"},
         {"do": "keys", "keys": ["h", "Escape"], "name": "cancel"},
@@ -166,6 +162,8 @@ def desktop(site: Any, line: tuple[Move, ...]) -> dict[str, Any]:
         {"do": "gestures", "list": gestures[MID:]},
         {"do": "live", "name": "won_live"},
         {"do": "snapshot", "name": "won"},
+        {"do": "wait", "ms": 2500},
+        {"do": "snapshot", "name": "won_later"},
         {"do": "plant", "key": "game", "value": "{not json"},
         {"do": "reload"},
         {"do": "snapshot", "name": "damaged"},
@@ -206,11 +204,11 @@ def test_new_game_deals_a_variant_and_refuses_a_bad_code_in_one_line(
     desktop: dict[str, Any],
 ) -> None:
     assert any(s.startswith("Game CF1-RAINBOW-D1-") for s in desktop["rainbow"]["status"])
-    try:
-        DealCode.parse(BAD_CODE)
-    except CanfieldError as exc:
-        reason = str(exc)
-    assert desktop["bad_code"] == reason and "\n" not in reason
+    with pytest.raises(DealTextError) as refused:
+        read_deal_text(BAD_CODE)
+    reason = str(refused.value)
+    assert desktop["bad_code"]["error"] == reason and "\n" not in reason
+    assert desktop["bad_code"]["code"] == desktop["rainbow"]["code"]  # the game kept
     assert shown(desktop["typed"]) == names(Game.from_code(EXAMPLE))
 
 
@@ -245,12 +243,27 @@ def test_hint_thinks_in_its_own_worker_and_can_be_cancelled(desktop: dict[str, A
     assert desktop["after_cancel"] == "Thinking…"
 
 
-def test_the_keys_walk_the_piles_pick_up_and_put_down(desktop: dict[str, Any]) -> None:
-    said = desktop["keyboard"]
-    assert said[5] == "queen of clubs picked up"  # Enter on the reserve
-    assert said[-1] == "queen of clubs to column 2. reserve: 8 of hearts on top"
-    game = Game.from_code(EXAMPLE)
-    game.play("QC>2")
+def test_the_pile_keys_are_forwarded_and_python_says_what_they_did(
+    desktop: dict[str, Any],
+) -> None:
+    """R, Enter, 2, P, T as canfield.presentation.keyboard answers them in CPython."""
+    said, focus = desktop["keyboard"], desktop["keyboard.focus"]
+    keys, game = Keyboard(notes=(f"Game {EXAMPLE}", "")), Game.from_code(EXAMPLE)
+    for i, key in enumerate(KEYS):
+        before = game.state
+        reply = keys.press(KEY_NAMES.get(key, key), game, "en")
+        if reply.play is not None:
+            played = game.play(reply.play)
+            keys.clamp(game.state)
+            assert said[i] == change_sentence(
+                "play", before, game.state, played, "en", uncovered=False
+            )
+        elif reply.say:
+            assert said[i] == reply.say, key
+        assert focus[i]["description"] == keys.landing(game, "en"), key
+    assert said[1] == "queen of clubs picked up, can go to column 2"  # where it can go
+    assert focus[2]["name"] == "8 of hearts"  # back on the reserve, on its new top card
+    assert focus[-1]["name"] != focus[-2]["name"]  # an arrow walks on to another pile
     assert shown(desktop["after_keyboard"]) == names(game)
 
 
@@ -258,6 +271,7 @@ def test_reload_mid_game_finds_the_same_position(
     desktop: dict[str, Any], line: tuple[Move, ...]
 ) -> None:
     assert table(desktop["mid_reloaded"]) == table(desktop["mid"])
+    assert desktop["mid_reloaded"]["clock"] not in ("", "Time: 0:00")  # the time was kept
     game = Game.from_code(WINNABLE)
     for move in line[:MID]:
         game.play(move)
@@ -280,6 +294,12 @@ def test_a_whole_winning_game_by_taps_and_drags(
     assert shown(desktop["won"]) == names(game)
 
 
+def test_the_clock_runs_while_playing_and_stops_at_the_win(desktop: dict[str, Any]) -> None:
+    assert desktop["first"]["clock"] == "Time: 0:00"  # dealt, not played
+    assert desktop["won"]["clock"] not in ("", "Time: 0:00")
+    assert desktop["won_later"]["clock"] == desktop["won"]["clock"]
+
+
 def test_a_damaged_saved_game_is_set_aside_with_a_message(desktop: dict[str, Any]) -> None:
     assert "Your saved game could not be read" in desktop["damaged"]["message"]
     assert any(key.startswith("damaged-game-") for key in desktop["stored"])  # kept, not lost
@@ -293,6 +313,7 @@ def test_offline_reload_with_the_server_stopped(desktop: dict[str, Any]) -> None
 
 @pytest.fixture(scope="module")
 def phone(site: Any) -> dict[str, Any]:
+    hu = texts("hu")
     steps: list[dict[str, Any]] = [
         {"do": "goto", "code": EXAMPLE, "name": "first"},
         {"do": "snapshot", "name": "first"},
@@ -300,10 +321,15 @@ def phone(site: Any) -> dict[str, Any]:
         {"do": "live", "name": "said"},
         {"do": "snapshot", "name": "after"},
         {"do": "axe", "name": "axe_table"},
+        {"do": "settings", "lang": "hu", "checks": {hu["four_colour"]: True}},
+        {"do": "ink", "card": "6C", "name": "club_ink"},
+        {"do": "ink", "card": "QH", "name": "heart_ink"},
+        {"do": "settings", "lang": "hu", "checks": {hu["show_winnability"]: True}},
+        {"do": "wait-note", "name": "noted"},
+        {"do": "winnable-cancelled", "lang": "hu", "variant": "strict", "name": "cancelled"},
+        {"do": "new-game", "lang": "hu", "draw": 1, "winnable": True, "name": "winnable"},
     ]
-    return _run_journey(
-        site, steps, viewport={"width": 390, "height": 844}, touch=True, locale="hu-HU"
-    )
+    return _run_journey(site, steps, size="tall", locale="hu-HU")
 
 
 def test_a_phone_in_hungarian_plays_by_touch(phone: dict[str, Any]) -> None:
@@ -322,3 +348,38 @@ def test_a_phone_in_hungarian_plays_by_touch(phone: dict[str, Any]) -> None:
     finally:
         set_language("en")
     assert phone["said"] == drawn
+
+
+def test_the_four_colour_deck_is_drawn_when_chosen(phone: dict[str, Any]) -> None:
+    assert phone["club_ink"] == "rgb(16, 128, 58)"  # green clubs, as the desktop's cards
+    assert phone["heart_ink"] == "rgb(198, 40, 40)"
+
+
+def test_the_winnability_note_shows_the_solvers_verdict(phone: dict[str, Any]) -> None:
+    game = Game.from_code(EXAMPLE)
+    game.play("QC>2")
+    game.play("s")
+    set_language("hu")
+    try:
+        note = verdict_note(solve(game.state, time_limit=WATCH_SECONDS).verdict)
+    finally:
+        set_language("en")
+    assert note and phone["noted"]["note"] == note
+
+
+def test_winnable_only_can_be_cancelled_and_otherwise_deals_a_proved_deal(
+    phone: dict[str, Any],
+) -> None:
+    cancelled = phone["cancelled"]
+    assert cancelled == {"before": cancelled["before"], "after": cancelled["before"], "open": False}
+    dealt = phone["winnable"]
+    game = Game.from_code(dealt["code"])
+    assert dealt["code"] != cancelled["before"] and game.draw == 1
+    set_language("hu")
+    try:
+        proved, winnable = _("Winnable deal"), verdict_note(Verdict.WON)
+    finally:
+        set_language("en")
+    assert dealt["said"] == proved  # a deal the second worker proved, and said so
+    assert dealt["note"] in (proved, winnable)  # the note (the setting is on: asked again)
+    assert solve(game, time_limit=10).verdict is Verdict.WON

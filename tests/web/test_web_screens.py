@@ -1,6 +1,6 @@
 """The screens around the table in a real browser: New game, Settings, Statistics, the win.
 
-Each scenario of ``screens_scenarios.mjs`` drives headless chromium by accessible names (the
+Each scenario of ``scenarios.mjs`` drives headless chromium by accessible names (the
 texts are looked up in the Python catalogs here, so a test in another language finds the
 same controls) and reports what the page showed; what it should have shown is asked of the
 engine and of :mod:`canfield.web.screens` in CPython.
@@ -11,8 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from screens_harness import WIN_DECK, run_screens, texts, winning_moves
-from web_harness import Server
+from web_harness import WIN_DECK, Server, run_scenario, texts, winning_moves
 
 from canfield import Game, i18n
 from canfield.deal import DealCode
@@ -24,18 +23,27 @@ BAD_CODE = "CF1-D4-AAAAACL"
 
 
 @pytest.fixture(scope="module")
-def tour(server: Server) -> dict[str, Any]:
-    seen = run_screens(
-        "tour",
+def screens(server: Server) -> dict[str, Any]:
+    """The tour (a phone, by touch) and the win (a desktop), in one browser."""
+    seen: dict[str, Any] = run_scenario(
+        "tour,win",
         server.url,
-        size="phone",
-        touch=True,
-        variants=list(APP_VARIANTS),
-        code=CODE,
-        bad_code=BAD_CODE,
-        language="hu",
-        language_label=i18n.language_name("hu"),
+        tour={
+            "size": "phone",
+            "variants": list(APP_VARIANTS),
+            "code": CODE,
+            "bad_code": BAD_CODE,
+            "language": "hu",
+            "language_label": i18n.language_name("hu"),
+        },
+        win={"size": "desktop", "deck": WIN_DECK, "moves": winning_moves()},
     )
+    return seen
+
+
+@pytest.fixture
+def tour(screens: dict[str, Any]) -> dict[str, Any]:
+    seen: dict[str, Any] = screens["tour"]
     assert seen["errors"] == []
     return seen
 
@@ -95,9 +103,9 @@ def test_settings_survive_a_reload(tour: dict[str, Any]) -> None:
     assert reloaded["felt"] == "blue" and reloaded["felt_choice"] == hu["blue"]
 
 
-@pytest.fixture(scope="module")
-def won(server: Server) -> dict[str, Any]:
-    seen = run_screens("win", server.url, size="desktop", deck=WIN_DECK, moves=winning_moves())
+@pytest.fixture
+def won(screens: dict[str, Any]) -> dict[str, Any]:
+    seen: dict[str, Any] = screens["win"]
     assert seen["errors"] == []
     return seen
 

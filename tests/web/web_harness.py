@@ -1,10 +1,11 @@
 """The browser tests' harness: one build of the site per test session, ``canfield web`` serving
 it, and Playwright (npm ``playwright-core``) driving Debian's headless chromium.
 
-Each browser test runs a scenario of ``tests/web/scenarios.mjs`` in Node, which prints what
-the page showed and said as JSON; the assertions are here, in Python, where the engine
-can say what the page should have shown. Without chromium, Node or ``npm ci`` the tests
-skip with one line saying which.
+Each browser test runs scenarios of ``tests/web/scenarios.mjs`` in Node, which find controls
+by their accessible names (looked up here in the catalogs, so a test in any language finds the
+same controls) and print what the page showed and said as JSON; the assertions are in Python,
+where the engine can say what the page should have shown. Without chromium, Node or ``npm ci``
+the tests skip with one line saying which.
 """
 
 from __future__ import annotations
@@ -17,16 +18,26 @@ import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from canfield import Game, i18n
+from canfield.i18n import _
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "tests" / "web" / "scenarios.mjs"
 BUILD = ROOT / "build" / "web-test"
 CHROMIUM = os.environ.get("CANFIELD_CHROMIUM", "/usr/bin/chromium")
 _INPUTS = ("src/canfield", "web", "tools/build_web.py", "package-lock.json", "data")
+SCENARIO_SECONDS = 600
+"""Seconds one run of scenarios may take before it is killed (a hung browser fails, not hangs)."""
+WIN_DECK = "5H 5S 4C 4D 4H 4S 3C 3D 3H 3S 2C 2D 2H AS AH AD AC 2S 5D 5C " + " ".join(
+    rank + suit for rank in "6789TJQK" for suit in "SHDC"
+)
+"""A draw-1 deal won by playing every card home as soon as it shows (storage_kill_child.py)."""
 
 
 def missing() -> str | None:
@@ -105,28 +116,87 @@ def start_server(site: Path) -> Server:
     return Server(process, url)
 
 
-def run_scenario(name: str, url: str, **options: Any) -> dict[str, Any]:
-    """Run one scenario of scenarios.mjs against ``url``; what the page showed, as JSON."""
+def _plain(text: str) -> str:
+    return text.replace("&", "")
+
+
+@cache
+def texts(lang: str) -> dict[str, str]:
+    """The names the scenarios find controls by, in ``lang``, from the catalogs."""
+    before = i18n.language()
+    i18n.set_language(lang)
+    try:
+        return {
+            "menu": _("Menu"),
+            "new_game": _plain(_("&New game")),
+            "statistics": _plain(_("&Statistics")),
+            "settings": _plain(_("&Settings…")).rstrip("…"),
+            "rules": _plain(_("&Rules")),
+            "about": _plain(_("&About")),
+            "variant": _plain(_("&Variant")),
+            "code": _plain(_("&Game code or deck (optional)")),
+            "deal": _("Deal"),
+            "draw3": _("3 cards"),
+            "draw1": _("1 card"),
+            "winnable": _("Winnable deals only"),
+            "looking": _("Looking for a winnable deal…"),
+            "abandon": _("Abandon"),
+            "close": _("Close"),
+            "cancel": _("Cancel"),
+            "language": _("Language"),
+            "double_tap": _("Double tap"),
+            "animations": _("Animations"),
+            "four_colour": _("Four-colour deck"),
+            "show_winnability": _("Show whether the deal can still be won"),
+            "table_colour": _("Table colour"),
+            "blue": _("Blue"),
+            "you_won": _("You won!"),
+            "play_again": _("Play again"),
+            "copy_deck": _plain(_("&Copy deck")),
+            "copied_deck": _("Copied the deck"),
+            "reset_all": _("Reset all statistics"),
+        }
+    finally:
+        i18n.set_language(before)
+
+
+@cache
+def winning_moves() -> list[str]:
+    """The line that wins :data:`WIN_DECK`: every card home when it can go, else the stock."""
+    game = Game.from_deck(WIN_DECK, draw=1)
+    line = []
+    while not game.is_won:
+        ups = [m for m in game.legal_moves() if m.notation().endswith(">f")]
+        line.append(game.play(ups[0] if ups else "s").notation())
+    return line
+
+
+def _command(names: str, url: str, options: dict[str, Any]) -> list[str]:
+    options = {**options, "texts": {lang: texts(lang) for lang in i18n.LANGUAGES}}
+    return ["node", str(SCENARIOS), names, url, json.dumps(options)]
+
+
+def run_scenario(names: str, url: str, **options: Any) -> dict[str, Any]:
+    """Run scenarios of scenarios.mjs (``a,b``: one browser) against ``url``; what they saw."""
     result = subprocess.run(
-        ["node", str(SCENARIOS), name, url, json.dumps(options)],
+        _command(names, url, options),
         capture_output=True,
         text=True,
-        timeout=240,
+        timeout=SCENARIO_SECONDS,
         check=False,
         cwd=ROOT,
         env={**os.environ, "CANFIELD_CHROMIUM": CHROMIUM},
     )
     if result.returncode != 0:
-        pytest.fail(f"scenario {name} failed:\n{result.stderr[-4000:]}")
-    lines = result.stdout.strip().splitlines()
-    answer: dict[str, Any] = json.loads(lines[-1])
+        pytest.fail(f"scenario {names} failed:\n{result.stderr[-4000:]}")
+    answer: dict[str, Any] = json.loads(result.stdout.strip().splitlines()[-1])
     return answer
 
 
-def scenario_process(name: str, url: str, **options: Any) -> subprocess.Popen[str]:
-    """A scenario that talks while it runs (the offline one waits for the server to stop)."""
+def scenario_process(names: str, url: str, **options: Any) -> subprocess.Popen[str]:
+    """Scenarios that talk while they run (the offline step waits for the server to stop)."""
     return subprocess.Popen(
-        ["node", str(SCENARIOS), name, url, json.dumps(options)],
+        _command(names, url, options),
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
