@@ -37,7 +37,7 @@ import sys
 import zipfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 SOURCE: Final = ROOT / "src" / "canfield"
@@ -176,21 +176,27 @@ _KEEP_ALWAYS: Final = (
 """Pyodide's own Python side and the codecs a zip or a terminal may ask for by name."""
 
 
-def _loaded_modules(wheel: Path) -> set[str]:
-    """The standard-library files the game imports, found by running it under Pyodide in Node."""
-    program = (ROOT / "tools" / "web_workload.py").read_text(encoding="utf-8")
+def run_in_pyodide(wheel: Path, program: str, timeout: float = 600) -> Any:
+    """Run ``program`` in Pyodide under Node with ``wheel`` unpacked (tools/pyodide_run.mjs);
+    the JSON it leaves in ``RESULT``, read. The build and the tests run Pyodide this one way."""
     result = subprocess.run(
         ["node", str(ROOT / "tools" / "pyodide_run.mjs"), str(wheel)],
         input=program,
         capture_output=True,
         text=True,
-        timeout=600,
+        timeout=timeout,
         check=False,
         cwd=ROOT,
     )
     if result.returncode != 0:
-        raise BuildError(f"the workload failed under Pyodide:\n{result.stderr[-3000:]}")
-    files = json.loads(result.stdout.strip().splitlines()[-1])
+        raise BuildError(f"the program failed under Pyodide:\n{result.stderr[-3000:]}")
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def _loaded_modules(wheel: Path) -> set[str]:
+    """The standard-library files the game imports, found by running it under Pyodide in Node."""
+    program = (ROOT / "tools" / "web_workload.py").read_text(encoding="utf-8")
+    files = run_in_pyodide(wheel, program)
     return {f[len(_STDLIB_MOUNT) :] for f in files if f.startswith(_STDLIB_MOUNT)}
 
 
