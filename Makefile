@@ -51,10 +51,9 @@ web: $(CORE) $(NODE_STAMP)
 	$(BIN)/python tools/build_web.py
 
 lint: $(CORE)
-	$(BIN)/ruff check src tests benchmarks tools/build_web.py tools/web_workload.py tools/web_screenshots.py \
-		tools/make_web_screenshots.py
+	$(BIN)/ruff check src tests benchmarks tools/build_web.py tools/web_workload.py tools/web_screenshots.py
 	$(BIN)/ruff format --check src tests benchmarks tools/build_web.py tools/web_workload.py \
-		tools/web_screenshots.py tools/make_web_screenshots.py
+		tools/web_screenshots.py
 	$(BIN)/lint-imports
 
 typecheck: $(CORE) $(NODE_STAMP)
