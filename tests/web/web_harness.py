@@ -176,13 +176,15 @@ def _command(names: str, url: str, options: dict[str, Any]) -> list[str]:
     return ["node", str(SCENARIOS), names, url, json.dumps(options)]
 
 
-def run_scenario(names: str, url: str, **options: Any) -> dict[str, Any]:
+def run_scenario(
+    names: str, url: str, *, seconds: float = SCENARIO_SECONDS, **options: Any
+) -> dict[str, Any]:
     """Run scenarios of scenarios.mjs (``a,b``: one browser) against ``url``; what they saw."""
     result = subprocess.run(
         _command(names, url, options),
         capture_output=True,
         text=True,
-        timeout=SCENARIO_SECONDS,
+        timeout=seconds,
         check=False,
         cwd=ROOT,
         env={**os.environ, "CANFIELD_CHROMIUM": CHROMIUM},
