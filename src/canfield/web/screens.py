@@ -473,6 +473,14 @@ class Screens:
                             _plain("&Default draw"),
                             [(3, _("3 cards (Hard)")), (1, _("1 card (Easy)"))],
                         ),
+                        choice(
+                            "speech",
+                            _plain("Screen reader s&peech"),
+                            [
+                                ("full", _("Full: where a card can go, what a move uncovered")),
+                                ("brief", _("Brief: the action alone")),
+                            ],
+                        ),
                     ],
                 },
             ],
