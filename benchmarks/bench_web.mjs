@@ -1,5 +1,6 @@
 // The browser build's figures in headless chromium, for benchmarks/bench_web.py:
 // `node bench_web.mjs URL OPTIONS_JSON`; prints one JSON line of measurements.
+import { readdirSync, readFileSync } from "node:fs";
 import { chromium } from "playwright-core";
 
 const [url, optionsText] = process.argv.slice(2);
@@ -11,24 +12,75 @@ const browser = await chromium.launch({
 console.log(JSON.stringify({ started: true })); // the browser runs: its memory is measured from now
 const out = {};
 
+/**
+ * CPU milliseconds used so far by the browser: every process under this one (Linux /proc),
+ * their own time and that of their children already gone (a closed page's renderer).
+ */
+function browserCpuMs() {
+  const parent = new Map();
+  const used = new Map();
+  for (const name of readdirSync("/proc")) {
+    if (!/^[0-9]+$/.test(name)) continue;
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${name}/stat`, "utf8");
+    } catch {
+      continue;
+    }
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    parent.set(Number(name), Number(fields[1]));
+    // utime stime cutime cstime: fields 14-17 of stat, 11-14 after the name
+    used.set(Number(name), [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0));
+  }
+  let ticks = 0;
+  for (const [pid, value] of used) {
+    for (let up = parent.get(pid); up !== undefined && up > 1; up = parent.get(up)) {
+      if (up === process.pid) {
+        ticks += value;
+        break;
+      }
+    }
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
+}
+
 /** Pyodide's own start in a page of the same origin: import it, loadPyodide, nothing else. */
 async function bare(page) {
-  return page.evaluate(async (base) => {
+  const cpu = browserCpuMs();
+  const wall = await page.evaluate(async (base) => {
     const module = await import(`${base}pyodide/pyodide.mjs`);
     await module.loadPyodide({ indexURL: `${base}pyodide/` });
     return performance.now();
   }, url);
+  return { wall, cpu: browserCpuMs() - cpu };
 }
 
-async function painted(page) {
+/** A load of the game to its painted table: wall time, the browser's CPU, where the time went. */
+async function painted(page, load) {
+  const cpu = browserCpuMs();
+  await load();
   await page.waitForSelector("html[data-state='ready']", { timeout: 180_000 });
-  return page.evaluate(() => ({
+  await page.waitForFunction(() => performance.getEntriesByName("table-painted").length > 0);
+  const used = browserCpuMs() - cpu;
+  const seen = await page.evaluate(() => ({
     table: performance.getEntriesByName("table-painted")[0]?.startTime ?? null,
     splash: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+    phases: [...performance.getEntriesByType("mark"), ...performance.getEntriesByType("measure")]
+      .map((e) => ({ name: e.name, start: e.startTime, ms: e.duration }))
+      .sort((a, b) => a.start - b.start),
   }));
+  // The page starts its solver's worker after 10 s without input; here that second Pyodide
+  // would land on the next bare start's figures, so the page is kept "in use".
+  await page.evaluate(() =>
+    setInterval(() => document.dispatchEvent(new PointerEvent("pointerdown")), 2000),
+  );
+  return { ...seen, cpu: used };
 }
 
 try {
+  // The bare start and the game's start take turns, so the machine's load falls on both alike:
+  // bare cold, game cold, then `warm` times a bare reload (HTTP cache) and a game reload
+  // (served by the service worker).
   const bareContext = await browser.newContext();
   const barePage = await bareContext.newPage();
   await barePage.route(`${url}__bare.html`, (route) =>
@@ -36,22 +88,24 @@ try {
   );
   await barePage.goto(`${url}__bare.html`);
   out.bareCold = await bare(barePage);
-  await barePage.reload();
-  out.bareWarm = await bare(barePage);
-  await bareContext.close();
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  await page.goto(`${url}?code=CF1-D3-AAAAACL`);
-  out.cold = await painted(page);
+  out.cold = await painted(page, () => page.goto(`${url}?code=CF1-D3-AAAAACL`));
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller) {
       await new Promise((r) => navigator.serviceWorker.addEventListener("controllerchange", r));
     }
   });
-  await page.reload();
-  out.warm = await painted(page);
+  out.bareWarm = [];
+  out.warm = [];
+  for (let i = 0; i < (options.warm ?? 3); i++) {
+    await barePage.reload();
+    out.bareWarm.push(await bare(barePage));
+    out.warm.push(await painted(page, () => page.reload()));
+  }
+  await bareContext.close();
 
   out.taps = await page.evaluate(async (count) => {
     const times = [];

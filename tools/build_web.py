@@ -15,6 +15,16 @@ What goes in, and why:
   Pyodide in Node through every op of the session (``tools/web_workload.py``),
   and the zip keeps what that imported, every standard module the package's
   source names, and the codecs (``--full-stdlib`` keeps all of it).
+* Bytecode instead of source: Pyodide ships its standard library as ``.py``
+  and compiles every module it imports on every start. The build compiles the
+  wheel's modules, and the standard modules the game imports beyond what
+  Pyodide's own start loads (with the trimmed library only), once, with the
+  very Pyodide it ships (in Node, so the ``.pyc`` magic is that
+  interpreter's), as unchecked-hash ``.pyc`` files (PEP 552) in place of the
+  sources. Pyodide's own start modules stay source: their bytecode would add
+  0.8 MiB gzipped to the download for a start the bare-Pyodide anchor of
+  ``benchmarks/bench_web.py`` shares (``--source`` ships every file as source).
+* ``pyodide-lock.json`` without its package list: the game loads no package.
 * ``app/``: the page and its Web Worker, compiled from ``web/src`` by ``tsc``.
 * ``manifest.webmanifest`` and ``icons/`` (PNG made from the desktop SVG icon),
   so a phone can install the page; ``sw.js``, a service worker that precaches
@@ -26,11 +36,13 @@ What goes in, and why:
 from __future__ import annotations
 
 import argparse
+import base64
 import gzip
 import hashlib
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -109,8 +121,6 @@ def compile_catalogs() -> dict[str, bytes]:
 
 
 def _record_hash(data: bytes) -> str:
-    import base64
-
     digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
     return f"sha256={digest},{len(data)}"
 
@@ -129,16 +139,20 @@ def build_wheel(out_dir: Path) -> Path:
         b"Wheel-Version: 1.0\nGenerator: canfield tools/build_web.py\n"
         b"Root-Is-Purelib: true\nTag: py3-none-any\n"
     )
-    record = "".join(f"{name},{_record_hash(data)}\n" for name, data in files.items())
-    files[f"{info}/RECORD"] = (record + f"{info}/RECORD,,\n").encode()
     wheel = out_dir / f"canfield-{ver}-py3-none-any.whl"
+    _write_wheel(wheel, files, f"{info}/RECORD")
+    return wheel
+
+
+def _write_wheel(wheel: Path, files: dict[str, bytes], record_name: str) -> None:
+    record = "".join(f"{name},{_record_hash(data)}\n" for name, data in files.items())
+    files = {**files, record_name: (record + f"{record_name},,\n").encode()}
     with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for name, data in files.items():
             entry = zipfile.ZipInfo(name, _ZIP_TIME)
             entry.compress_type = zipfile.ZIP_DEFLATED
             entry.external_attr = 0o644 << 16
             archive.writestr(entry, data)
-    return wheel
 
 
 def _need_node_modules() -> None:
@@ -149,14 +163,28 @@ def _need_node_modules() -> None:
         )
 
 
-def copy_pyodide(out: Path, wheel: Path, *, trim: bool = True) -> None:
+def copy_pyodide(out: Path, wheel: Path, *, trim: bool = True) -> set[str]:
+    """Pyodide's files into ``out/pyodide``; returns the standard-library files the game loads
+    (empty with ``trim`` off)."""
     target = out / "pyodide"
     target.mkdir()
+    loaded: set[str] = set()
     for name in PYODIDE_FILES:
         if trim and name == "python_stdlib.zip":
-            trim_stdlib(wheel, NODE_MODULES / "pyodide" / name, target / name)
+            loaded = trim_stdlib(wheel, NODE_MODULES / "pyodide" / name, target / name)
+        elif name == "pyodide-lock.json":
+            write_lock_file(NODE_MODULES / "pyodide" / name, target / name)
         else:
             shutil.copyfile(NODE_MODULES / "pyodide" / name, target / name)
+    return loaded
+
+
+def write_lock_file(source: Path, target: Path) -> None:
+    """Pyodide's lock file without its 357 packages: the game loads none (no ``loadPackage``),
+    and the list is 26 KiB of the gzipped download."""
+    lock = json.loads(source.read_text(encoding="utf-8"))
+    lock["packages"] = {}
+    target.write_text(json.dumps(lock, separators=(",", ":")), encoding="utf-8")
 
 
 _STDLIB_MOUNT: Final = "/lib/python314.zip/"
@@ -216,8 +244,9 @@ def _named_modules() -> set[str]:
     return names
 
 
-def trim_stdlib(wheel: Path, source: Path, target: Path) -> None:
-    """``python_stdlib.zip`` with only what the game uses (see the module docstring)."""
+def trim_stdlib(wheel: Path, source: Path, target: Path) -> set[str]:
+    """``python_stdlib.zip`` with only what the game uses (see the module docstring); returns
+    the files the game loaded."""
     import zipfile
 
     loaded = _loaded_modules(wheel)
@@ -233,6 +262,93 @@ def trim_stdlib(wheel: Path, source: Path, target: Path) -> None:
                 or (top in named and not name.startswith("encodings/"))
             ):
                 trimmed.writestr(info, full.read(name))
+    return loaded
+
+
+_COMPILE_PROGRAM: Final = """
+import base64, importlib.util, json
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+import sys
+boot = {getattr(m, "__file__", None) for m in list(sys.modules.values())}
+compiled = {}
+for name, (filename, text) in json.loads(SOURCES).items():
+    if filename in boot:
+        continue  # loaded by Pyodide's own start, before the game: left as it ships
+    data = base64.b64decode(text)
+    code = compile(data, filename, "exec", dont_inherit=True, optimize=0)
+    pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
+    compiled[name] = base64.b64encode(pyc).decode()
+RESULT = json.dumps(compiled)
+"""
+
+
+def compile_bytecode(sources: dict[str, tuple[str, bytes]], wheel: Path) -> dict[str, bytes]:
+    """``.pyc`` bytes by Pyodide for each source (name → (its file, its text)) but those
+    its own start has loaded."""
+    payload = {n: (f, base64.b64encode(data).decode()) for n, (f, data) in sources.items()}
+    program = f"SOURCES = {json.dumps(json.dumps(payload))}\n{_COMPILE_PROGRAM}"
+    result = subprocess.run(
+        ["node", str(ROOT / "tools" / "pyodide_run.mjs"), str(wheel)],
+        input=program,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+        cwd=ROOT,
+    )
+    if result.returncode != 0:
+        raise BuildError(f"compiling to bytecode under Pyodide failed:\n{result.stderr[-3000:]}")
+    answer = json.loads(result.stdout.strip().splitlines()[-1])
+    return {name: base64.b64decode(pyc) for name, pyc in answer.items()}
+
+
+def _rewrite_zip(path: Path, replace: dict[str, bytes]) -> None:
+    """The zip at ``path`` with each ``x.py`` named in ``replace`` swapped for its ``x.pyc``."""
+    with zipfile.ZipFile(path) as old:
+        entries = [(info, old.read(info.filename)) for info in old.infolist()]
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as new:
+        for info, data in entries:
+            name = info.filename
+            entry = zipfile.ZipInfo(name + "c" if name in replace else name, info.date_time)
+            entry.external_attr = info.external_attr or 0o644 << 16
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            new.writestr(entry, replace.get(name, data), compresslevel=9)
+
+
+def precompile(out: Path, wheel: Path, stdlib: set[str]) -> None:
+    """Swap the wheel's modules (and the game's part of the standard library) for bytecode."""
+    stdlib_zip = out / "pyodide" / "python_stdlib.zip"
+    sources: dict[str, tuple[str, bytes]] = {}
+    with zipfile.ZipFile(wheel) as archive:
+        for name in archive.namelist():
+            if name.endswith(".py"):
+                sources[f"wheel:{name}"] = (name, archive.read(name))
+    if stdlib:
+        with zipfile.ZipFile(stdlib_zip) as archive:
+            for name in archive.namelist():
+                if name.endswith(".py") and name in stdlib:
+                    sources[f"stdlib:{name}"] = (_STDLIB_MOUNT + name, archive.read(name))
+    compiled = compile_bytecode(sources, wheel)
+    part: dict[str, dict[str, bytes]] = {"wheel": {}, "stdlib": {}}
+    for key, data in compiled.items():
+        where, name = key.split(":", 1)
+        part[where][name] = data
+    _rewrite_wheel(wheel, part["wheel"])
+    if stdlib:
+        _rewrite_zip(stdlib_zip, part["stdlib"])
+
+
+def _rewrite_wheel(wheel: Path, replace: dict[str, bytes]) -> None:
+    """The wheel with its modules as ``.pyc`` and a RECORD that names what it now holds."""
+    with zipfile.ZipFile(wheel) as old:
+        files = {name: old.read(name) for name in old.namelist()}
+    record_name = next(n for n in files if n.endswith(".dist-info/RECORD"))
+    del files[record_name]
+    for name, pyc in replace.items():
+        del files[name]
+        files[name + "c"] = pyc
+    _write_wheel(wheel, files, record_name)
 
 
 def compile_typescript(out: Path) -> None:
@@ -336,16 +452,27 @@ def write_service_worker(out: Path) -> str:
     return ver
 
 
+def splash_icon() -> str:
+    """The app's SVG icon as inline markup (no XML declaration, no title: it is decoration), so
+    the splash's first paint needs no request."""
+    svg = (ROOT / "data" / f"{APP_ID}.svg").read_text(encoding="utf-8")
+    svg = svg[svg.index("<svg") :]
+    svg = re.sub(r"<title>.*?</title>\s*", "", svg, flags=re.DOTALL)
+    svg = re.sub(r"<!--.*?-->\s*", "", svg, flags=re.DOTALL)
+    return svg.replace("<svg ", '<svg aria-hidden="true" focusable="false" ', 1).strip()
+
+
 def write_page(out: Path, wheel: Path) -> None:
     page = (WEB / "index.html").read_text(encoding="utf-8")
     config = {"wheel": wheel.name, "boot": boot_texts(), "languages": list(LANGUAGES)}
     page = page.replace("/*CONFIG*/{}", json.dumps(config, ensure_ascii=False))
+    page = page.replace("<!--ICON-->", splash_icon())
     (out / "index.html").write_text(page, encoding="utf-8")
     for sheet in sorted(WEB.glob("*.css")):  # style.css (the table), screens.css (the dialogs)
         shutil.copyfile(sheet, out / sheet.name)
 
 
-def build(out: Path, *, trim: bool = True) -> str:
+def build(out: Path, *, trim: bool = True, bytecode: bool = True) -> str:
     _need_node_modules()
     if out.exists():
         if not (out / "sw.js").is_file() and any(out.iterdir()):
@@ -353,7 +480,9 @@ def build(out: Path, *, trim: bool = True) -> str:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     wheel = build_wheel(out)
-    copy_pyodide(out, wheel, trim=trim)
+    loaded = copy_pyodide(out, wheel, trim=trim)
+    if bytecode:
+        precompile(out, wheel, loaded)
     compile_typescript(out)
     write_manifest(out, make_icons(out))
     write_page(out, wheel)
@@ -376,9 +505,12 @@ def main(argv: Iterable[str] | None = None) -> int:
     parser.add_argument(
         "--full-stdlib", action="store_true", help="keep Pyodide's whole standard library"
     )
+    parser.add_argument(
+        "--source", action="store_true", help="ship .py sources, not Pyodide's bytecode"
+    )
     args = parser.parse_args(None if argv is None else list(argv))
     try:
-        ver = build(args.out.resolve(), trim=not args.full_stdlib)
+        ver = build(args.out.resolve(), trim=not args.full_stdlib, bytecode=not args.source)
     except BuildError as exc:
         print(f"build_web: error: {exc}", file=sys.stderr)
         return 1

@@ -15,6 +15,7 @@ export class PythonWorker {
   constructor(
     private readonly wheel: string,
     private readonly onProgress: (stage: string) => void = () => undefined,
+    private readonly wasm: Promise<WebAssembly.Module | null> | null = null,
   ) {
     let readyResolve: (ms: number) => void = () => undefined;
     let readyReject: (e: Error) => void = () => undefined;
@@ -27,6 +28,12 @@ export class PythonWorker {
       const message = event.data;
       if (message.kind === "progress") this.onProgress(message.stage);
       else if (message.kind === "ready") readyResolve(message.startMs);
+      else if (message.kind === "phase") {
+        // on the page's timeline, for benchmarks/bench_web.py (performance.getEntriesByType)
+        const { name, start, end } = message.phase;
+        const origin = performance.timeOrigin;
+        performance.measure(`worker: ${name}`, { start: start - origin, end: end - origin });
+      }
       else if (message.kind === "failed") {
         const error = new Error(message.error);
         readyReject(error);
@@ -42,7 +49,8 @@ export class PythonWorker {
       readyReject(error);
       this.failAll(error);
     };
-    this.send({ kind: "init", wheel });
+    this.send({ kind: "init", wheel, wasm: wasm !== null });
+    void wasm?.then((module) => this.send({ kind: "wasm", module }));
   }
 
   /** One operation of canfield.web.bridge; resolves with its JSON answer. */
@@ -66,7 +74,7 @@ export class PythonWorker {
 
   /** A fresh worker like this one, for after {@link terminate}. */
   restarted(): PythonWorker {
-    return new PythonWorker(this.wheel, this.onProgress);
+    return new PythonWorker(this.wheel, this.onProgress, this.wasm);
   }
 
   private failAll(error: Error): void {

@@ -31,6 +31,35 @@ function showFailure(texts: BootTexts, error: unknown): void {
   reload.onclick = () => location.reload();
 }
 
+/**
+ * Pyodide's WebAssembly compiled here on the page, where Chromium keeps the compiled code for the
+ * next start (a worker's compile is not kept: web/src/worker/wasm.ts); null where it fails.
+ */
+function compilePyodide(): Promise<WebAssembly.Module | null> | null {
+  if (typeof WebAssembly.compileStreaming !== "function") return null;
+  const url = new URL("../../pyodide/pyodide.asm.wasm", import.meta.url);
+  return WebAssembly.compileStreaming(fetch(url)).catch(() => null);
+}
+
+/**
+ * The table's and the dialogs' style sheets, asked for only now: index.html styles the splash
+ * inline, so its first paint waits for no sheet. Resolves once both have loaded.
+ */
+function loadStyles(): Promise<void> {
+  const sheets = ["style.css", "screens.css"].map(
+    (name) =>
+      new Promise<void>((resolve, reject) => {
+        const link = document.createElement("link");
+        link.rel = "stylesheet";
+        link.href = new URL(`../../${name}`, import.meta.url).href;
+        link.onload = () => resolve();
+        link.onerror = () => reject(new Error(`${name} did not load`));
+        document.head.append(link);
+      }),
+  );
+  return Promise.all(sheets).then(() => undefined);
+}
+
 async function registerServiceWorker(): Promise<void> {
   if (!("serviceWorker" in navigator)) return;
   try {
@@ -49,12 +78,17 @@ async function main(): Promise<void> {
   element("splash-title").textContent = texts.title;
   showStage(texts, "loading");
   void registerServiceWorker();
+  const styles = loadStyles();
+  styles.catch(() => undefined); // awaited below; a failure is shown there
   try {
-    const python = new PythonWorker(config.wheel, (stage) => showStage(texts, stage));
+    const python = new PythonWorker(config.wheel, (stage) => showStage(texts, stage), compilePyodide());
     await python.ready;
+    await styles;
+    performance.mark("python-ready");
     showStage(texts, "dealing");
     const { startGame } = await import("./game.js");
     await startGame(python, lang);
+    performance.mark("game-started");
     const { installScreens } = await import("./dialogs/screens.js");
     await installScreens(python, config.languages);
     element("splash").hidden = true;
