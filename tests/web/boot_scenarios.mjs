@@ -1,0 +1,65 @@
+// The boot's scenarios for tests/web/test_web_boot.py: `node boot_scenarios.mjs NAME URL`;
+// prints one JSON line of what the page did.
+import { chromium } from "playwright-core";
+
+const [name, url] = process.argv.slice(2);
+const browser = await chromium.launch({
+  executablePath: process.env.CANFIELD_CHROMIUM ?? "/usr/bin/chromium",
+  headless: true,
+});
+
+const scenarios = {
+  /** Every request but the page itself held back: what paints from index.html alone. */
+  async held(context) {
+    const page = await context.newPage();
+    const asked = [];
+    await page.route("**/*", (route) => {
+      const request = route.request();
+      if (request.isNavigationRequest()) return route.continue();
+      asked.push(new URL(request.url()).pathname);
+      return undefined; // never answered
+    });
+    await page.goto(url, { waitUntil: "commit" });
+    await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0, null, {
+      timeout: 30_000,
+    });
+    return {
+      asked,
+      paint: await page.evaluate(() => performance.getEntriesByName("first-contentful-paint").length),
+      splash: await page.evaluate(() => {
+        const splash = document.getElementById("splash");
+        const box = splash?.querySelector("svg")?.getBoundingClientRect();
+        return {
+          visible: splash !== null && getComputedStyle(splash).display !== "none",
+          background: splash ? getComputedStyle(splash).backgroundImage : "",
+          icon: box ? [box.width, box.height] : null,
+          title: document.getElementById("splash-title")?.textContent ?? "",
+        };
+      }),
+    };
+  },
+
+  /** The page cannot compile Pyodide's WebAssembly itself: the worker must, and the game start. */
+  async noPageCompile(context) {
+    await context.addInitScript(() => {
+      WebAssembly.compileStreaming = () => Promise.reject(new TypeError("refused for the test"));
+    });
+    const page = await context.newPage();
+    const errors = [];
+    page.on("pageerror", (error) => errors.push(String(error)));
+    await page.goto(url);
+    await page.waitForSelector("html[data-state='ready']", { timeout: 180_000 });
+    return {
+      errors,
+      cards: await page.locator("#table .face").count(),
+      measures: await page.evaluate(() => performance.getEntriesByType("measure").map((m) => m.name)),
+    };
+  },
+};
+
+try {
+  const context = await browser.newContext({ serviceWorkers: "block" });
+  console.log(JSON.stringify(await scenarios[name](context)));
+} finally {
+  await browser.close();
+}

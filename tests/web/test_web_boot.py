@@ -1,0 +1,111 @@
+"""The browser build's start: what paints before anything loads, the bytecode it ships, and
+the worker compiling Pyodide itself when the page cannot.
+
+How fast it starts is measured by ``benchmarks/bench_web.py`` (figures, not tests); these
+check that the ways it was made faster keep the game working.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from web_harness import CHROMIUM, ROOT, Server
+
+SCENARIOS = ROOT / "tests" / "web" / "boot_scenarios.mjs"
+
+
+def _scenario(name: str, url: str) -> dict[str, Any]:
+    result = subprocess.run(
+        ["node", str(SCENARIOS), name, url],
+        capture_output=True,
+        text=True,
+        timeout=240,
+        check=False,
+        cwd=ROOT,
+        env={**os.environ, "CANFIELD_CHROMIUM": CHROMIUM},
+    )
+    if result.returncode != 0:
+        pytest.fail(f"boot scenario {name} failed:\n{result.stderr[-4000:]}")
+    answer: dict[str, Any] = json.loads(result.stdout.strip().splitlines()[-1])
+    return answer
+
+
+def test_the_splash_paints_from_the_page_alone_with_every_request_held_back(
+    server: Server,
+) -> None:
+    seen = _scenario("held", server.url)
+    assert seen["paint"] == 1, "no first contentful paint while the page's requests were held"
+    splash = seen["splash"]
+    assert splash["visible"] and "radial-gradient" in splash["background"]  # styled inline
+    assert splash["icon"] == [96, 96]  # the icon is drawn inline, not fetched
+    assert splash["title"] == "Canfield"
+    assert "/app/page/main.js" in seen["asked"]  # asked for and held: the paint did not need it
+
+
+def test_the_game_starts_when_the_page_cannot_compile_pyodide_itself(server: Server) -> None:
+    seen = _scenario("noPageCompile", server.url)
+    assert seen["errors"] == []
+    assert seen["cards"] > 0
+    assert "worker: loadPyodide" in seen["measures"]
+
+
+_REQUEST = {
+    "op": "start",
+    "args": {"lang": "pt", "code": "CF1-D3-AAAAACL", "width": 390, "height": 700, "saved": None},
+}
+_PROGRAM = """
+import json, sys
+import gettext
+from canfield.web import bridge
+answer = json.loads(bridge.handle(REQUEST))
+print(json.dumps({
+    "origins": {m: sys.modules[m].__spec__.origin for m in
+                ("canfield.game", "canfield.web.session", "gettext")},
+    "view": answer["view"], "say": answer.get("say"),
+}))
+"""
+
+
+def test_the_shipped_bytecode_runs_under_the_shipped_pyodide_as_cpython_runs_the_source(
+    site: Path,
+) -> None:
+    (wheel,) = site.glob("canfield-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+    assert not [n for n in names if n.endswith(".py")], "the wheel still ships sources"
+    assert "canfield/web/session.pyc" in names
+    runner = (
+        "import { readFileSync } from 'node:fs';"
+        f"import {{ loadPyodide }} from {json.dumps(str(site / 'pyodide' / 'pyodide.mjs'))};"
+        f"const py = await loadPyodide({{ indexURL: {json.dumps(str(site / 'pyodide') + '/')},"
+        " stdout: (s) => console.log(s) });"
+        f"py.unpackArchive(new Uint8Array(readFileSync({json.dumps(str(wheel))})), 'wheel');"
+        "py.runPython(readFileSync(0, 'utf8'));"
+    )
+    result = subprocess.run(
+        ["node", "--input-type=module", "-e", runner],
+        input=f"REQUEST = {json.dumps(json.dumps(_REQUEST))}\n{_PROGRAM}",
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+        cwd=ROOT,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    pyodide = json.loads(result.stdout.strip().splitlines()[-1])
+    origins = pyodide["origins"]
+    assert origins["canfield.game"].endswith("canfield/game.pyc")
+    assert origins["canfield.web.session"].endswith("canfield/web/session.pyc")
+    assert origins["gettext"].endswith("python314.zip/gettext.pyc")
+
+    from canfield.web import bridge
+
+    answer = json.loads(bridge.handle(json.dumps(_REQUEST)))
+    assert pyodide["view"] == answer["view"]
+    assert pyodide["say"] == answer.get("say")
