@@ -351,6 +351,27 @@ def _rewrite_wheel(wheel: Path, replace: dict[str, bytes]) -> None:
     _write_wheel(wheel, files, record_name)
 
 
+CLANG: Final = os.environ.get("CANFIELD_WASM_CC", "clang-14")
+
+
+def build_search_core(out: Path) -> Path:
+    """``web/wasm/core.c`` (the solver's ``_core.c`` behind a plain C interface) as plain
+    WebAssembly, by Debian's clang, lld and wasi-libc for wasm32; returns its path."""
+    if shutil.which(CLANG) is None:
+        raise BuildError(f"{CLANG} is not installed (apt-get install clang-14 lld-14 wasi-libc)")
+    target = out / "core.wasm"
+    command = [
+        CLANG, "--target=wasm32-wasi", "-O2", "-std=c11", "-Wall", "-Wno-unused-function",
+        "-nostartfiles", "-Wl,--no-entry", "-Wl,--gc-sections",
+        f"-I{WEB / 'wasm' / 'shim'}", f"-I{SOURCE / 'solver'}",
+        str(WEB / "wasm" / "core.c"), "-o", str(target),
+    ]  # fmt: skip
+    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        raise BuildError(f"the WebAssembly search core does not build:\n{result.stderr[-3000:]}")
+    return target
+
+
 def compile_typescript(out: Path) -> None:
     """Page and worker (two tsconfigs: the DOM and the worker's globals differ)."""
     tsc = str(NODE_MODULES / ".bin" / "tsc")

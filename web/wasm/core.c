@@ -1,0 +1,218 @@
+/* The solver's compiled search as plain WebAssembly: src/canfield/solver/_core.c, unchanged,
+ * behind a plain C interface instead of its Python types (web/wasm/shim/Python.h stands in for
+ * <Python.h>), so clang can build it for wasm32 without a Python to link against.
+ *
+ *   cf_search(spec, length, known) -> a search of the position `spec` describes (the arguments
+ *       canfield.solver.search._core_search passes to _core.Search, packed by
+ *       canfield.web.wasm_core), sharing `known` (a table, or 0) as its table; 0 if refused
+ *   cf_advance(search, stop, steps) -> at most `steps` more steps (stop: the search's bound on
+ *       positions in all, < 0 for none): 0 more to do, 1 won, 2 lost, 3 stopped, -1 no memory
+ *   cf_nodes, cf_verdict, cf_line (the won line's (card, target) bytes), cf_table, cf_release
+ *
+ * The setup below is _core.c's search_init with its Python argument parsing replaced by the
+ * packed spec; everything it calls, and the search itself, is _core.c's own code.
+ */
+#include "_core.c"
+
+typedef struct {
+    const uint8_t *at, *end;
+    int bad;
+} Spec;
+
+static int32_t spec_int(Spec *r) {
+    if (r->end - r->at < 4) {
+        r->bad = 1;
+        return 0;
+    }
+    int32_t v;
+    memcpy(&v, r->at, 4);
+    r->at += 4;
+    return v;
+}
+
+static long long spec_long(Spec *r) {
+    long long lo = (uint32_t)spec_int(r);
+    long long hi = spec_int(r);
+    return (long long)((uint64_t)hi << 32 | (uint64_t)lo);
+}
+
+/* A card string: a length byte, then that many cards (each < 52), at most `most`. */
+static int spec_cards(Spec *r, uint8_t *out, int most) {
+    if (r->at >= r->end) {
+        r->bad = 1;
+        return -1;
+    }
+    int n = *r->at++;
+    if (n > most || r->end - r->at < n) {
+        r->bad = 1;
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        if (r->at[i] >= NCARDS) {
+            r->bad = 1;
+            return -1;
+        }
+        out[i] = r->at[i];
+    }
+    r->at += n;
+    return n;
+}
+
+static int spec_table(Spec *r, uint8_t table[NCARDS][NCARDS], uint8_t *lens) {
+    for (int c = 0; c < NCARDS; c++) {
+        int n = spec_cards(r, table[c], NCARDS);
+        if (n < 0) return -1;
+        lens[c] = (uint8_t)n;
+    }
+    return 0;
+}
+
+typedef struct {
+    SearchObject s;
+    int own_table;
+    size_t nline;
+    uint8_t line[2 * 4 * NCARDS * 8];
+} WasmSearch;
+
+__attribute__((export_name("cf_alloc"))) void *cf_alloc(size_t n) { return malloc(n); }
+__attribute__((export_name("cf_dealloc"))) void cf_dealloc(void *p) { free(p); }
+
+__attribute__((export_name("cf_table_new"))) TableObject *cf_table_new(void) { return table_new(); }
+
+__attribute__((export_name("cf_table_len"))) double cf_table_len(TableObject *t) {
+    return (double)t->count;
+}
+
+__attribute__((export_name("cf_table_free"))) void cf_table_free(TableObject *t) {
+    if (t) table_dealloc(t);
+}
+
+__attribute__((export_name("cf_search"))) WasmSearch *cf_search(const uint8_t *spec, int length,
+                                                                TableObject *known) {
+    Spec r = {spec, spec + length, 0};
+    WasmSearch *w = calloc(1, sizeof *w);
+    if (!w) return NULL;
+    SearchObject *s = &w->s;
+    Rules *R = &s->rules;
+    R->base = spec_int(&r);
+    R->draw = spec_int(&r);
+    R->passes = spec_int(&r);
+    R->tails = spec_int(&r);
+    R->to_empty = spec_int(&r);
+    R->take_backs = spec_int(&r);
+    R->auto_fill = spec_int(&r);
+    R->safe_up = spec_int(&r);
+    if (spec_table(&r, R->parents, R->nparents) < 0 || spec_table(&r, R->children, R->nchildren) < 0)
+        goto refused;
+    for (int c = 0; c < NCARDS; c++)
+        for (int i = 0; i < R->nparents[c]; i++) R->fits[c][R->parents[c][i]] = 1;
+    if (spec_cards(&r, R->alias, NCARDS) != NCARDS) goto refused;
+    s->symmetry = spec_int(&r);
+    s->take_backs = spec_int(&r);
+    s->safe_up = spec_int(&r);
+    s->blind = spec_int(&r);
+    unsigned long long seed = (unsigned long long)spec_long(&r);
+    s->shuffle = seed != 0;
+    s->rng = seed;
+    s->table_limit = spec_long(&r);
+    long long probe = spec_long(&r);
+    Pos p;
+    memset(&p, 0, sizeof p);
+    int n = spec_cards(&r, p.talon, NCARDS);
+    int pointer = spec_int(&r);
+    int recycles = spec_int(&r);
+    s->reserve_size = spec_cards(&r, s->reserve, NCARDS);
+    uint8_t f[4];
+    int nf = spec_cards(&r, f, 4);
+    int total = n + s->reserve_size;
+    for (int k = 0; k < 4; k++) {
+        int len = spec_cards(&r, p.cols[k], NCARDS);
+        p.len[k] = (uint8_t)len;
+        total += len;
+    }
+    if (r.bad || r.at != r.end || nf != 4 || R->base < 0 || R->base >= NCARDS ||
+        (R->draw != 1 && R->draw != 3) || probe < 0 || probe > 1000000000LL ||
+        (probe && s->blind) || pointer < 0 || pointer > n || recycles < 0 || recycles > 3)
+        goto refused;
+    for (int suit = 0; suit < 4; suit++) {
+        if (f[suit] > 13) goto refused;
+        p.found[suit] = f[suit];
+        total += f[suit];
+    }
+    if (total > NCARDS) goto refused;
+    p.talon_len = (uint8_t)n;
+    p.pointer = (uint8_t)pointer;
+    p.recycles = (uint8_t)recycles;
+    p.reserve_len = (uint8_t)s->reserve_size;
+    s->probe = probe;
+    if (probe && !(s->lost = table_new())) goto refused;
+    w->own_table = known == NULL;
+    s->table = known ? known : table_new();
+    if (!s->table) goto refused;
+    s->temp_head = malloc(TEMP_BUCKETS * sizeof(int32_t));
+    if (!s->temp_head || reserve_frame(s) < 0) goto refused;
+    memset(s->temp_head, -1, TEMP_BUCKETS * sizeof(int32_t));
+    Frame *root = &s->frames[0];
+    memset(root, 0, sizeof(Frame));
+    root->pos = p;
+    root->temp_next = -1;
+    uint8_t key[KEYMAX];
+    int kn = make_key(s, &p, key);
+    uint64_t h = hash_key(key, kn);
+    int seen;
+    size_t slot = table_find(s->table, h, key, kn, &seen);
+    if (!seen && table_put(s->table, slot, h, key, kn) < 0) goto refused;
+    s->nframes = 1;
+    if (fill_frame(s, root) < 0) goto refused;
+    s->nodes = 1;
+    s->verdict = UNKNOWN;
+    return w;
+refused:
+    release_search(s);
+    if (w->own_table) cf_table_free(s->table);
+    cf_table_free(s->lost);
+    free(w);
+    return NULL;
+}
+
+__attribute__((export_name("cf_advance"))) int cf_advance(WasmSearch *w, double stop, int steps) {
+    SearchObject *s = &w->s;
+    if (s->verdict != UNKNOWN) return s->verdict;
+    long long nodes = s->nodes;
+    Cand winning = {0, 0, 0, 0};
+    int status = advance(s, &nodes, stop < 0 ? -1 : (long long)stop, &winning, steps);
+    s->nodes = nodes;
+    if (status == STEP_WON) {
+        size_t n = s->nframes;
+        w->nline = 0;
+        for (size_t i = 1; i <= n && w->nline + 2 <= sizeof w->line; i++) {
+            Cand c = i < n ? s->frames[i].move : winning;
+            w->line[w->nline++] = c.card;
+            w->line[w->nline++] = (uint8_t)c.target;
+        }
+    }
+    if (status == STEP_WON || status == STEP_LOST) {
+        s->verdict = status == STEP_WON ? WON : LOST;
+        release_search(s);
+        free_prober(s->prober);
+        s->prober = NULL;
+    }
+    return status;
+}
+
+__attribute__((export_name("cf_nodes"))) double cf_nodes(WasmSearch *w) { return (double)w->s.nodes; }
+__attribute__((export_name("cf_verdict"))) int cf_verdict(WasmSearch *w) { return w->s.verdict; }
+__attribute__((export_name("cf_line"))) const uint8_t *cf_line(WasmSearch *w) { return w->line; }
+__attribute__((export_name("cf_line_len"))) int cf_line_len(WasmSearch *w) { return (int)w->nline; }
+__attribute__((export_name("cf_table"))) TableObject *cf_table(WasmSearch *w) { return w->s.table; }
+
+/* Free the search; its table too unless it was a shared `known` one (the caller's). */
+__attribute__((export_name("cf_release"))) void cf_release(WasmSearch *w) {
+    if (!w) return;
+    SearchObject *s = &w->s;
+    release_search(s);
+    free_prober(s->prober);
+    cf_table_free(s->lost);
+    if (w->own_table) cf_table_free(s->table);
+    free(w);
+}
