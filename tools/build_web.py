@@ -25,6 +25,12 @@ What goes in, and why:
   0.8 MiB gzipped to the download for a start the bare-Pyodide anchor of
   ``benchmarks/bench_web.py`` shares (``--source`` ships every file as source).
 * ``pyodide-lock.json`` without its package list: the game loads no package.
+* ``search-core.wasm``: the solver's compiled search (``_core.c``, unchanged)
+  as plain WebAssembly, by clang for wasm32 with a stand-in ``Python.h``
+  (``web/wasm``); the worker puts it where the C extension would be
+  (``canfield.web.wasm_core``), about 60 times the pure-Python search's speed
+  under Pyodide (``benchmarks/bench_wasm_core.py``). Without clang the build
+  says so in one line and the page runs the pure-Python search.
 * ``app/``: the page and its Web Worker, compiled from ``web/src`` by ``tsc``.
 * ``manifest.webmanifest`` and ``icons/`` (PNG made from the desktop SVG icon),
   so a phone can install the page; ``sw.js``, a service worker that precaches
@@ -352,17 +358,21 @@ def _rewrite_wheel(wheel: Path, replace: dict[str, bytes]) -> None:
 
 
 CLANG: Final = os.environ.get("CANFIELD_WASM_CC", "clang-14")
+CORE_PACKAGES: Final = "apt-get install clang-14 lld-14 wasi-libc libclang-rt-14-dev-wasm32"
+
+
+CORE_FILE: Final = "search-core.wasm"
 
 
 def build_search_core(out: Path) -> Path:
     """``web/wasm/core.c`` (the solver's ``_core.c`` behind a plain C interface) as plain
     WebAssembly, by Debian's clang, lld and wasi-libc for wasm32; returns its path."""
     if shutil.which(CLANG) is None:
-        raise BuildError(f"{CLANG} is not installed (apt-get install clang-14 lld-14 wasi-libc)")
-    target = out / "core.wasm"
+        raise BuildError(f"{CLANG} is not installed ({CORE_PACKAGES})")
+    target = out / CORE_FILE
     command = [
         CLANG, "--target=wasm32-wasi", "-O2", "-std=c11", "-Wall", "-Wno-unused-function",
-        "-nostartfiles", "-Wl,--no-entry", "-Wl,--gc-sections",
+        "-nostartfiles", "-Wl,--no-entry", "-Wl,--gc-sections", "-Wl,--strip-all",
         f"-I{WEB / 'wasm' / 'shim'}", f"-I{SOURCE / 'solver'}",
         str(WEB / "wasm" / "core.c"), "-o", str(target),
     ]  # fmt: skip
@@ -483,9 +493,14 @@ def splash_icon() -> str:
     return svg.replace("<svg ", '<svg aria-hidden="true" focusable="false" ', 1).strip()
 
 
-def write_page(out: Path, wheel: Path) -> None:
+def write_page(out: Path, wheel: Path, core: Path | None) -> None:
     page = (WEB / "index.html").read_text(encoding="utf-8")
-    config = {"wheel": wheel.name, "boot": boot_texts(), "languages": list(LANGUAGES)}
+    config = {
+        "wheel": wheel.name,
+        "core": None if core is None else core.name,
+        "boot": boot_texts(),
+        "languages": list(LANGUAGES),
+    }
     page = page.replace("/*CONFIG*/{}", json.dumps(config, ensure_ascii=False))
     page = page.replace("<!--ICON-->", splash_icon())
     (out / "index.html").write_text(page, encoding="utf-8")
@@ -506,7 +521,16 @@ def build(out: Path, *, trim: bool = True, bytecode: bool = True) -> str:
         precompile(out, wheel, loaded)
     compile_typescript(out)
     write_manifest(out, make_icons(out))
-    write_page(out, wheel)
+    core = None
+    if shutil.which(CLANG) is not None:
+        core = build_search_core(out)
+    else:
+        print(
+            f"build_web: no {CLANG}: the page searches in Python (60 times slower); "
+            f"for the WebAssembly search core: {CORE_PACKAGES}",
+            file=sys.stderr,
+        )
+    write_page(out, wheel, core)
     return write_service_worker(out)
 
 

@@ -16,6 +16,7 @@ export class PythonWorker {
     private readonly wheel: string,
     private readonly onProgress: (stage: string) => void = () => undefined,
     private readonly wasm: Promise<WebAssembly.Module | null> | null = null,
+    private readonly core: string | null = null,
   ) {
     let readyResolve: (ms: number) => void = () => undefined;
     let readyReject: (e: Error) => void = () => undefined;
@@ -49,7 +50,7 @@ export class PythonWorker {
       readyReject(error);
       this.failAll(error);
     };
-    this.send({ kind: "init", wheel, wasm: wasm !== null });
+    this.send({ kind: "init", wheel, wasm: wasm !== null, core });
     void wasm?.then((module) => this.send({ kind: "wasm", module }));
   }
 
@@ -74,7 +75,7 @@ export class PythonWorker {
 
   /** A fresh worker like this one, for after {@link terminate}. */
   restarted(): PythonWorker {
-    return new PythonWorker(this.wheel, this.onProgress, this.wasm);
+    return new PythonWorker(this.wheel, this.onProgress, this.wasm, this.core);
   }
 
   private failAll(error: Error): void {

@@ -13,6 +13,8 @@ export interface BootTexts {
 
 export interface Config {
   wheel: string;
+  /** The search core as plain WebAssembly, when the build made it (else the Python search). */
+  core: string | null;
   boot: { [lang: string]: BootTexts };
   languages: string[];
 }

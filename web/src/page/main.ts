@@ -81,7 +81,8 @@ async function main(): Promise<void> {
   const styles = loadStyles();
   styles.catch(() => undefined); // awaited below; a failure is shown there
   try {
-    const python = new PythonWorker(config.wheel, (stage) => showStage(texts, stage), compilePyodide());
+    const progress = (stage: string): void => showStage(texts, stage);
+    const python = new PythonWorker(config.wheel, progress, compilePyodide(), config.core ?? null);
     await python.ready;
     await styles;
     performance.mark("python-ready");

@@ -10,6 +10,8 @@ export interface InitMessage {
   kind: "init";
   wheel: string;
   wasm: boolean;
+  /** The search core as plain WebAssembly (web/wasm/core.c), or null: the Python search runs. */
+  core: string | null;
 }
 
 /** Page → worker: Pyodide's compiled WebAssembly module, or null if the page could not compile it. */

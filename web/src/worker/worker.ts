@@ -4,6 +4,7 @@
  * The page stays free to paint and take taps while Python thinks.
  */
 import type { FromWorker, Phase, RequestMessage, ToWorker } from "../shared/protocol.js";
+import { type CoreGlue, loadCore } from "./core.js";
 import { useCompiledModule } from "./wasm.js";
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -13,6 +14,8 @@ interface Bridge {
 }
 interface Pyodide {
   unpackArchive(buffer: Uint8Array, format: string): void;
+  registerJsModule(name: string, module: object): void;
+  runPython(code: string): unknown;
   pyimport(name: string): Bridge;
   _module?: { HEAP8?: { length: number } };
 }
@@ -60,11 +63,18 @@ function answer(request: RequestMessage, live: Bridge): void {
   post({ kind: "reply", id: request.id, result: JSON.parse(text) as { [key: string]: never } });
 }
 
-async function start(wheel: string): Promise<void> {
+/** The WebAssembly search core in the place of the C extension canfield.solver._core. */
+function installCore(pyodide: Pyodide, glue: CoreGlue): void {
+  pyodide.registerJsModule("_canfield_wasm_core", glue);
+  pyodide.runPython("import _canfield_wasm_core, canfield.web.wasm_core as w; w.install(_canfield_wasm_core)");
+}
+
+async function start(wheel: string, core: string | null): Promise<void> {
   const began = performance.now();
   post({ kind: "progress", stage: "runtime" });
   const url = new URL("pyodide/pyodide.mjs", base).href;
   const module = await timedAsync("import pyodide.mjs", async () => (await import(url)) as PyodideModule);
+  const glue = core === null ? Promise.resolve(null) : timedAsync("load the search core", () => loadCore(new URL(core, base)));
   const [pyodide, bytes] = await Promise.all([
     timedAsync("loadPyodide", () =>
       module.loadPyodide({ indexURL: new URL("pyodide/", base).href, stdout: () => undefined }),
@@ -77,6 +87,8 @@ async function start(wheel: string): Promise<void> {
   ]);
   post({ kind: "progress", stage: "engine" });
   timed("unpack wheel", () => pyodide.unpackArchive(bytes, "wheel"));
+  const loaded = await glue;
+  if (loaded !== null) timed("install the search core", () => installCore(pyodide, loaded));
   bridge = timed("import canfield.web.bridge", () => pyodide.pyimport("canfield.web.bridge"));
   heap = () => pyodide._module?.HEAP8?.length ?? 0;
   post({ kind: "ready", startMs: performance.now() - began });
@@ -87,7 +99,7 @@ self.onmessage = (event: MessageEvent<ToWorker>): void => {
   const message = event.data;
   if (message.kind === "init") {
     if (message.wasm) useCompiledModule(new Promise((resolve) => (compiled = resolve)));
-    start(message.wheel).catch((error: unknown) => {
+    start(message.wheel, message.core).catch((error: unknown) => {
       post({ kind: "failed", error: String(error) });
     });
   } else if (message.kind === "wasm") {

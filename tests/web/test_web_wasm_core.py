@@ -1,0 +1,113 @@
+"""The search core as plain WebAssembly, as the browser runs it: the same verdicts as the
+pure-Python search beside it under Pyodide, won lines that replay, and position for
+position the answers of CPython's C core (the same C file).
+
+The shipped files are used: the site's Pyodide, its wheel, ``search-core.wasm`` and the
+worker's own glue (``app/worker/core.js``), in Node.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+from web_harness import ROOT
+
+from canfield.solver import search
+
+CODES = (
+    "CF1-D3-AAAAACL",
+    "CF1-D1-AAAAABA",
+    "CF1-D3-AAAAAAK",
+    "CF1-RAINBOW-D3-AAAAACL",
+    "CF1-STOREHOUSE-D1-AAAAACL",
+    "CF1-CLASSIC-D3-AAAAABA",
+)
+NODES = 3000
+
+_PROGRAM = """
+import json, os
+from canfield import Game
+from canfield.solver import search, solve
+
+def answers():
+    out = {}
+    for code in CODES:
+        game = Game.from_code(code)
+        for _ in range(6):  # a few moves in, so the reserve and the talon have moved
+            moves = game.legal_moves()
+            if moves:
+                game.play(moves[-1])
+        found = solve(game, time_limit=None, node_limit=NODES)
+        for move in found.line:  # a won line must replay through the rules to the end
+            game.play(move)
+        out[code] = [found.verdict.name, found.nodes, found.notation(), game.is_won]
+    return out
+
+core = search.core_in_use()
+with_core = answers()
+os.environ["CANFIELD_PURE_PYTHON"] = "1"
+pure = answers()
+print(json.dumps({"core": core, "with_core": with_core, "pure": pure}))
+"""
+
+
+def _cpython() -> dict[str, list[object]]:
+    """The program's answers in this CPython, with the C extension where it is built."""
+    namespace: dict[str, object] = {"CODES": CODES, "NODES": NODES}
+    exec(_PROGRAM.split("core = search", 1)[0], namespace)
+    answers = namespace["answers"]
+    assert callable(answers)
+    result: dict[str, list[object]] = answers()
+    return result
+
+
+def test_the_webassembly_core_gives_the_pure_python_searchs_and_the_c_cores_answers(
+    site: Path,
+) -> None:
+    core = site / "search-core.wasm"
+    if not core.is_file():
+        pytest.skip("the site was built without clang: no WebAssembly core to test")
+    (wheel,) = site.glob("canfield-*.whl")
+    runner = f"""
+import {{ readFileSync }} from "node:fs";
+import {{ loadPyodide }} from {json.dumps(str(site / "pyodide" / "pyodide.mjs"))};
+import {{ glueFor }} from {json.dumps(str(site / "app" / "worker" / "core.js"))};
+const py = await loadPyodide({{ indexURL: {json.dumps(str(site / "pyodide") + "/")},
+                                stdout: (s) => console.log(s) }});
+py.unpackArchive(new Uint8Array(readFileSync({json.dumps(str(wheel))})), "wheel");
+const {{ instance }} = await WebAssembly.instantiate(readFileSync({json.dumps(str(core))}), {{}});
+py.registerJsModule("_canfield_wasm_core", glueFor(instance.exports));
+py.runPython("import _canfield_wasm_core as g, canfield.web.wasm_core as w; w.install(g)");
+try {{
+  py.globals.set("SOURCE", readFileSync(0, "utf8"));
+  py.runPython("exec(SOURCE, {{'__name__': '__main__'}})");
+}} catch (error) {{
+  console.error(String(error).slice(-3000));  // the Python traceback, not Pyodide's source
+  process.exit(1);
+}}
+"""
+    program = f"CODES = {CODES!r}\nNODES = {NODES}\n{_PROGRAM}"
+    result = subprocess.run(
+        ["node", "--input-type=module", "-e", runner],
+        input=program,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+        cwd=ROOT,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    seen = json.loads(result.stdout.strip().splitlines()[-1])
+    assert seen["core"] is True, "the WebAssembly core was not in use"
+    with_core, pure = seen["with_core"], seen["pure"]
+    # The same verdicts; positions and lines may differ, as between the C core and the Python
+    # search in CPython: the solve's restarts shuffle with the core's own generator.
+    assert {c: a[0] for c, a in with_core.items()} == {c: a[0] for c, a in pure.items()}
+    for verdict, _nodes, _line, won in [*with_core.values(), *pure.values()]:
+        assert won is (verdict == "WON")
+    assert {a[0] for a in pure.values()} >= {"WON", "LOST", "UNKNOWN"}
+    if search.COMPILED:  # the same C code: position for position the extension's search
+        assert with_core == _cpython()
