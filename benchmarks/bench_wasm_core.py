@@ -73,7 +73,7 @@ def main() -> None:
         for game in games:
             arguments = core_arguments(game.state)
             spec = base64.b64encode(pack(arguments)).decode()
-            # the core stops at the search's positions so far (1, the root) + the bound, as _run_core
+            # the core stops at its positions so far (1, the root) + the bound, as _run_core does
             jobs.append({"saved": game.to_dict(), "spec": spec, "stop": args.nodes + 1})
             started = time.process_time()
             found = Search(game.state, Options(probe=api.PROBE), compiled=True).run(
