@@ -63,10 +63,17 @@ function answer(request: RequestMessage, live: Bridge): void {
   post({ kind: "reply", id: request.id, result: JSON.parse(text) as { [key: string]: never } });
 }
 
-/** The WebAssembly search core in the place of the C extension canfield.solver._core. */
+/**
+ * The WebAssembly search core in the place of the C extension canfield.solver._core; should that
+ * fail, the pure-Python search runs, as where the build had no clang.
+ */
 function installCore(pyodide: Pyodide, glue: CoreGlue): void {
-  pyodide.registerJsModule("_canfield_wasm_core", glue);
-  pyodide.runPython("import _canfield_wasm_core, canfield.web.wasm_core as w; w.install(_canfield_wasm_core)");
+  try {
+    pyodide.registerJsModule("_canfield_wasm_core", glue);
+    pyodide.runPython("import _canfield_wasm_core, canfield.web.wasm_core as w; w.install(_canfield_wasm_core)");
+  } catch {
+    // the Python search is the fallback: slower, the same answers
+  }
 }
 
 async function start(wheel: string, core: string | null): Promise<void> {
