@@ -332,6 +332,34 @@ static int in_columns(const Pos *p, int card) {
     return 0;
 }
 
+/* search._safe_up (P5): nothing can go on card again (its children are home), or what can may go
+   up instead: its children and theirs fit or are home, and the children of those are home. */
+static int safe_up(const Rules *R, const Pos *p, int card) {
+    int base = R->base;
+    int home = 1;
+    for (int i = 0; i < R->nchildren[card]; i++) {
+        int d = R->children[card][i];
+        if (mod13(d - base) >= p->found[d / 13]) {
+            home = 0;
+            break;
+        }
+    }
+    if (home) return 1;
+    for (int i = 0; i < R->nchildren[card]; i++) {
+        int d = R->children[card][i];
+        if (mod13(d - base) > p->found[d / 13]) return 0;
+        for (int j = 0; j < R->nchildren[d]; j++) {
+            int e = R->children[d][j];
+            if (mod13(e - base) > p->found[e / 13]) return 0;
+            for (int l = 0; l < R->nchildren[e]; l++) {
+                int f = R->children[e][l];
+                if (mod13(f - base) >= p->found[f / 13]) return 0;
+            }
+        }
+    }
+    return 1;
+}
+
 /* search._candidates: the early moves, best first, into out; *late says whether late moves exist. */
 static int gen_early(SearchObject *s, const Pos *p, const Reach *r, Cand *out, int *late) {
     const Rules *R = &s->rules;
@@ -354,21 +382,11 @@ static int gen_early(SearchObject *s, const Pos *p, const Reach *r, Cand *out, i
             int n = p->len[k];
             if (n && (n > 1 || !p->reserve_len)) {
                 int end = p->cols[k][n - 1];
-                if (following[end / 13] == end) {
-                    int safe = 1;
-                    for (int i = 0; i < R->nchildren[end]; i++) {
-                        int d = R->children[end][i];
-                        if (mod13(d - base) >= p->found[d / 13]) {
-                            safe = 0;
-                            break;
-                        }
-                    }
-                    if (safe) { /* P5: nothing can ever go on it again */
-                        int one = 0;
-                        ADD(out, one, end, FOUNDATION, k, 0);
-                        *late = 0;
-                        return one;
-                    }
+                if (following[end / 13] == end && safe_up(R, p, end)) { /* P5 */
+                    int one = 0;
+                    ADD(out, one, end, FOUNDATION, k, 0);
+                    *late = 0;
+                    return one;
                 }
             }
         }

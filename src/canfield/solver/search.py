@@ -373,12 +373,8 @@ def _candidates(
             col = columns[k]
             if col and (len(col) > 1 or not reserve):
                 end = col[-1]
-                if following[end // 13] == end:
-                    for d in children[end]:
-                        if (d - base) % 13 >= found[d // 13]:
-                            break
-                    else:  # P5: nothing can ever go on it again
-                        return [(table[end][FOUNDATION], end, k, -1)], None
+                if following[end // 13] == end and _safe_up(end, children, found, base):
+                    return [(table[end][FOUNDATION], end, k, -1)], None
     tail_of: dict[int, int] = {}
     starts = [0, 0, 0, 0]
     empties: list[int] = []
@@ -456,6 +452,26 @@ def _candidates(
             empties = empties[:1]  # empty columns are interchangeable
         return early, _late(state, reach, starts, empties, options=options, rules=rules)
     return early, None
+
+
+def _safe_up(
+    card: int, children: tuple[tuple[int, ...], ...], found: tuple[int, ...], base: int
+) -> bool:
+    """P5 (docs/solver.md): nothing can go on ``card`` again (its children are home), or
+    what can may go up instead: its children and theirs fit or are home, and the children
+    of those are home."""
+    if all((d - base) % 13 < found[d // 13] for d in children[card]):
+        return True
+    for d in children[card]:
+        if (d - base) % 13 > found[d // 13]:
+            return False
+        for e in children[d]:
+            if (e - base) % 13 > found[e // 13]:
+                return False
+            for f in children[e]:
+                if (f - base) % 13 >= found[f // 13]:
+                    return False
+    return True
 
 
 def _talon_index(candidate: Candidate) -> int:
