@@ -59,8 +59,9 @@ def test_a_pile_key_lands_and_says_where_its_card_can_go() -> None:
 def test_pick_up_says_the_places_and_a_pile_key_puts_it_there() -> None:
     game, keys = Game.from_code(EXAMPLE_CODE), Keyboard()
     said = play(game, keys, "r", "enter", "2")
+    # The landing has just named the card: the pick-up says only where it can go.
     assert said == [
-        "queen of clubs picked up, can go to column 2",
+        "Picked up, can go to column 2",
         "queen of clubs to column 2. reserve: 8 of hearts on top",
     ]
     assert keys.held is None and keys.focus == ("reserve", 0)  # back where it came from
@@ -70,7 +71,7 @@ def test_pick_up_says_the_places_and_a_pile_key_puts_it_there() -> None:
 
 def test_a_refused_put_down_keeps_the_cards_held_and_says_why() -> None:
     game, keys = Game.from_code(EXAMPLE_CODE), Keyboard()
-    assert play(game, keys, "1", "enter") == ["6 of clubs picked up, cannot go anywhere now"]
+    assert play(game, keys, "1", "enter") == ["Picked up, cannot go anywhere now"]
     assert play(game, keys, "3") == ["6 of clubs cannot go on queen of hearts"]
     assert keys.held is not None  # still held: another key can put it elsewhere
     assert play(game, keys, "escape") == ["6 of clubs put back"]
@@ -221,13 +222,43 @@ def test_a_keyboard_move_leaves_what_it_uncovered_to_the_focus_landing() -> None
     assert full == "queen of clubs to column 2. reserve: 8 of hearts on top"
     short = change_sentence("play", before, game.state, move, "en", uncovered=False)
     assert short == "queen of clubs to column 2"
+    # The focus back on the reserve says its new top: the move need not.
+    landed = change_sentence("play", before, game.state, move, "en", focused=("reserve", 0))
+    assert landed == "queen of clubs to column 2"
+    elsewhere = change_sentence("play", before, game.state, move, "en", focused=("waste", 0))
+    assert elsewhere == full
 
 
-def test_brief_speech_says_the_action_alone() -> None:
+def test_a_draw_with_the_focus_on_the_waste_leaves_its_new_top_to_the_focus() -> None:
+    """The reader names the waste's new top as the focus lands on it: the draw adds nothing.
+
+    Only a stock the draw emptied is news then.
+    """
+    game = Game.from_code(EXAMPLE_CODE)
+    said = []
+    while game.state.stock:
+        before = game.state
+        game.play(Move.DRAW)
+        said.append(
+            change_sentence("play", before, game.state, Move.DRAW, "en", focused=("waste", 0))
+        )
+    assert said == [""] * (len(said) - 1) + ["stock: empty"]
+    before = game.state
+    game.play(Move.DRAW)
+    turned = change_sentence("play", before, game.state, Move.DRAW, "en", focused=("waste", 0))
+    assert turned == "Stock turned over"
+    before = game.state
+    game.play(Move.DRAW)
+    on_stock = change_sentence("play", before, game.state, Move.DRAW, "en", focused=("stock", 0))
+    assert on_stock == "3 cards drawn, 2 of spades on top"
+
+
+def test_brief_speech_says_each_place_once_and_the_action_alone() -> None:
     game, keys = Game.from_code(EXAMPLE_CODE), Keyboard(brief=True)
     play(game, keys, "r")
     assert keys.landing(game, "en") == "reserve, queen of clubs"
-    assert play(game, keys, "enter") == ["queen of clubs picked up"]
+    # Landing left out where it can go, so the pick-up says it.
+    assert play(game, keys, "enter") == ["Picked up, can go to column 2"]
     before = game.state
     move = Move.parse("QC>2")
     game.play(move)

@@ -105,7 +105,7 @@ def test_keyboard_focus_and_held_cards_are_states(window: MainWindow) -> None:
     key(window, Qt.Key.Key_Return)
     assert focused.state().selected
     assert focused.text(DESCRIPTION) == "held"
-    assert window.speaker.last == "queen of clubs picked up, can go to column 2"
+    assert window.speaker.last == "Picked up, can go to column 2"
     key(window, Qt.Key.Key_Escape)
     assert not focused.state().selected
     assert window.speaker.last == "queen of clubs put back"
@@ -131,7 +131,7 @@ def test_every_action_is_confirmed_in_a_few_words(window: MainWindow) -> None:
     # A refused put-down says why, naming both cards.
     focus_on(window, ("column", 0))
     key(window, Qt.Key.Key_Return)
-    assert said[-1] == "6 of clubs picked up, cannot go anywhere now"
+    assert said[-1] == "Picked up, cannot go anywhere now"
     focus_on(window, ("column", 2))
     key(window, Qt.Key.Key_Return)
     assert said[-1] == "6 of clubs cannot go on queen of hearts"

@@ -444,8 +444,10 @@ class TableScene(QGraphicsScene):
             name = piles.card_label(card, face_up, self.lang)
             if item.accessible_name() != name:
                 item.set_accessible_name(name)
-                if QAccessible.isActive():
+                if QAccessible.isActive() and face_up:
                     # Turned face up (a draw) or renamed: a reader must not keep the old name.
+                    # One turned face down (the waste back on the stock) leaves the tree: a
+                    # reader whose focus was on it would say "face-down card" for nothing.
                     event = QAccessibleEvent(item, QAccessible.Event.NameChanged)
                     QAccessible.updateAccessibility(event)
         for key, slot in self._slots.items():

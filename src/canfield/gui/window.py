@@ -638,7 +638,7 @@ class MainWindow(QMainWindow):
                     change.move,
                     self.table_language(),
                     code=self.model.game.code,
-                    uncovered=not self.scene.playing_by_keys,
+                    focused=self.scene.keys.focus if self.view.hasFocus() else None,
                     brief=self.scene.keys.brief,
                 )
             )

@@ -22,7 +22,7 @@ from canfield.i18n import _
 from canfield.moves import Move
 from canfield.presentation import piles
 from canfield.presentation.geometry import Rect, TableLayout
-from canfield.presentation.narration import cannot_move, cannot_put_down, picked_up, put_back
+from canfield.presentation.narration import cannot_move, cannot_put_down, picked_up_here, put_back
 from canfield.presentation.piles import PILES, PileKey
 from canfield.presentation.reading import pile_reading, places, places_text, table_summary
 from canfield.rules import legal_moves
@@ -94,7 +94,7 @@ class Keyboard:
     double_tap: bool = True
     """Enter on the held cards' own pile plays them like a tap (see ``Game.tap_move``)."""
     brief: bool = False
-    """Brief speech (the ``speech`` setting): landing and pick-up leave out where a card can go."""
+    """Brief speech (the ``speech`` setting): landing leaves out where a card can go (the pick-up says it)."""
     notes: tuple[str, ...] = field(default_factory=tuple)
     """What T says after the piles: the game code, the winnability note (set by the front end)."""
     _reland: bool = field(default=False, repr=False)
@@ -191,9 +191,10 @@ class Keyboard:
         if not cards:
             return Reply(say=cannot_move(card, lang), shake=(card,))
         self.held = Held(cards, self.focus)
-        said = picked_up(list(cards), lang)
-        if not self.brief:
-            said += ", " + (places_text(state, card, lang) or _("cannot go anywhere now"))
+        # The focus has just named the card: the pick-up says how many and where they can
+        # go (the pile keys to press next), not the card again.
+        said = picked_up_here(list(cards))
+        said += ", " + (places_text(state, card, lang) or _("cannot go anywhere now"))
         return Reply(say=said, focus_moved=True)
 
     def _put_down(self, target: PileKey, game: Game, lang: str) -> Reply:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from canfield.describe import card_name, pile_name
 from canfield.i18n import _, ngettext
 from canfield.moves import FOUNDATION, Move
-from canfield.presentation.piles import pile_cards, pile_label, pile_of
+from canfield.presentation.piles import PileKey, pile_cards, pile_label, pile_of
 from canfield.state import State
 
 __all__ = [
@@ -27,6 +27,7 @@ __all__ = [
     "draw_refused",
     "move_sentence",
     "picked_up",
+    "picked_up_here",
     "put_back",
 ]
 
@@ -56,11 +57,11 @@ def move_sentence(
     """What ``move`` (played from ``before``, giving ``after``) did, in a few words.
 
     ``news`` adds what the move uncovered (not said for an undo); ``uncovered=False``
-    leaves out the new top of the pile it left, when the keyboard's focus lands
-    there and says it anyway.
+    leaves out the new top of the pile it left (for a draw: the waste's), when the
+    keyboard's focus is there and the reader says it anyway.
     """
     if move.card is None:
-        return _draw_sentence(before, after, lang)
+        return _draw_sentence(before, after, lang, top=uncovered)
     card = int(move.card)
     name = _card(card, lang)
     if move.target == FOUNDATION:
@@ -128,18 +129,26 @@ def _reserve_news(
     return news
 
 
-def _draw_sentence(before: State, after: State, lang: str) -> str:
+def _draw_sentence(before: State, after: State, lang: str, *, top: bool = True) -> str:
+    """A draw: how many and the waste's new top (``top=False``: not that, the focus is on it).
+
+    Without the top, only a stock the draw emptied is said ('' otherwise).
+    """
     if before.stock:
         drawn = len(before.stock) - len(after.stock)
-        top = _card(after.waste[-1], lang)
-        text = ngettext(
-            "%(n)d card drawn, %(card)s on top",
-            "%(n)d cards drawn, %(card)s on top",
-            drawn,
-        ) % {"n": drawn, "card": top}
+        parts = []
+        if top:
+            parts.append(
+                ngettext(
+                    "%(n)d card drawn, %(card)s on top",
+                    "%(n)d cards drawn, %(card)s on top",
+                    drawn,
+                )
+                % {"n": drawn, "card": _card(after.waste[-1], lang)}
+            )
         if not after.stock:
-            text += ". " + _("%(pile)s: empty") % {"pile": pile_name("stock", None, lang)}
-        return text
+            parts.append(_("%(pile)s: empty") % {"pile": pile_name("stock", None, lang)})
+        return ". ".join(parts)
     passes = after.variant.passes
     if passes is None:
         return _("Stock turned over")
@@ -186,13 +195,20 @@ def change_sentence(
     code: str | None = None,
     uncovered: bool = True,
     brief: bool = False,
+    focused: PileKey | None = None,
 ) -> str:
     """The sentence for one model change: a play, an undo or redo, a new or restarted deal.
 
     A new deal says what was dealt: the variant, the draw and ``code`` (the game code);
     ``uncovered`` is :func:`move_sentence`'s; ``brief`` says a move alone, not its news.
+    ``focused`` is the pile the reader's focus is on after the change: its new top
+    is not said again (the reader says it as the focus lands on that card), so a draw
+    with the focus on the waste says nothing unless it emptied the stock.
     """
     if kind == "play" and before is not None and move is not None:
+        if focused is not None:
+            left = ("waste", 0) if move.card is None else pile_of(before, int(move.card))
+            uncovered = uncovered and left != focused
         return move_sentence(before, after, move, lang, not brief, uncovered=uncovered)
     if kind in ("undo", "redo") and before is not None and move is not None:
         # Undo goes from ``before`` back to ``after``: describe the move it takes back.
@@ -231,6 +247,13 @@ def picked_up(cards: list[int], lang: str) -> str:
         "%(card)s and %(n)d cards on it picked up",
         len(cards) - 1,
     ) % {"card": name, "n": len(cards) - 1}
+
+
+def picked_up_here(cards: list[int]) -> str:
+    """Keyboard pick-up of the card the focus is on, just named: "Picked up", "2 cards picked up"."""
+    if len(cards) == 1:
+        return _("Picked up")
+    return ngettext("%(n)d card picked up", "%(n)d cards picked up", len(cards)) % {"n": len(cards)}
 
 
 def put_back(card: int, lang: str) -> str:
