@@ -7,7 +7,12 @@ Enter, the target's pile key; D for each draw. Prints the keys per card move,
 the words heard, and the readings of the whole table asked for (none).
 Asserts nothing; ``tests/a11y`` checks the game is won by keys.
 
-    .venv/bin/python benchmarks/bench_a11y.py [--lang en]
+With ``--orca`` Debian's Orca (43 on Debian 12) runs beside the reader and
+the words are also counted from what Orca itself spoke (its debug log), key
+echo apart: Orca 43 takes the app's sentences as notifications and says
+"notification" before each, and names a list it enters as "List with 3 items".
+
+    .venv/bin/python benchmarks/bench_a11y.py [--lang en] [--orca] [--transcript FILE]
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lang", default="en", choices=("en", "pt", "hu", "id"))
     parser.add_argument("--transcript", type=Path, help="write every sentence heard to this file")
+    parser.add_argument("--orca", action="store_true", help="also count what the real Orca speaks")
     args = parser.parse_args()
     reason = missing()
     if reason:
@@ -50,16 +56,25 @@ def main() -> int:
         game = Game.from_code(EXAMPLE_CODE)
         store.save_game(game)
         store.close()
-        stack = Stack(Path(tmp))
+        # Beside Orca 43 the reader hears what Orca hears: notifications, no announcements.
+        stack = Stack(Path(tmp), announcements=not args.orca, orca=args.orca)
         try:
             stack.start()
+            mark = stack.orca_mark()
             began = time.monotonic()
             figures = play_line(stack, game, line, args.lang)
             seconds = time.monotonic() - began
+            time.sleep(1.0)  # the win's last words
+            orca = stack.orca_said(mark)
         finally:
             stack.close()
+    echo = [u for u in orca if u.endswith(" ")]
+    orca = [u for u in orca if not u.endswith(" ")]
     if args.transcript is not None:
         args.transcript.write_text("\n".join(figures.heard) + "\n", encoding="utf-8")
+        if args.orca:
+            orca_file = args.transcript.with_suffix(".orca" + args.transcript.suffix)
+            orca_file.write_text("\n".join(orca) + "\n", encoding="utf-8")
     print(f"game {EXAMPLE_CODE}, language {args.lang}: {len(line)} actions, won={game.is_won}")
     print(
         f"keys at the table: {figures.keys} ({figures.draws} draws with D, "
@@ -74,6 +89,13 @@ def main() -> int:
         f"words heard: {figures.words} in {figures.sentences} sentences "
         f"({figures.words / len(line):.1f} a move; before: about {BEFORE['words']})"
     )
+    if args.orca:
+        words = sum(len(u.split()) for u in orca)
+        print(
+            f"words Orca spoke: {words} in {len(orca)} utterances "
+            f"({words / len(line):.1f} a move), "
+            f"besides echoing {len(echo)} keys"
+        )
     print(f"whole-table readings (Ctrl+D): {figures.readings} (before: {BEFORE['readings']})")
     print(f"wall time through the stack: {seconds:.0f} s")
     return 0

@@ -7,7 +7,8 @@ Commands (one JSON object a line): ``{"cmd": "wait_app"}`` until the app is on
 the bus; ``{"cmd": "tree"}`` the app's whole accessible tree; ``{"cmd": "keys",
 "keys": ["ctrl+d"]}`` presses keys with xdotool and returns every event that
 followed, and what a reader would speak for them; ``{"cmd": "focus"}`` gives
-the app's window the X input focus; ``{"cmd": "quit"}``.
+the app's window the X input focus; ``{"cmd": "selection"}`` the text selected
+in the focused object; ``{"cmd": "quit"}``.
 
 What is "spoken" follows what Orca does with each event, for two readers: one
 that speaks ``object:announcement`` (Orca 46 and later) and one that does not
@@ -208,20 +209,24 @@ class Reader:
         if kind.startswith("object:announcement"):
             return str(event.any_data or ""), ""
         if kind.startswith("object:state-changed:focused") and event.detail1:
-            self.focused = source
+            previous, self.focused = self.focused, source
             description = getattr(source, "description", "") or ""
             labels = [x for x in labels_of(source) if x and x != name]
             text = ", ".join(x for x in (*labels, name, role, description) if x)
             # Like Orca, a focus that enters another list says that list first ("column 2,
-            # 3 cards, list"), so landing on a card in another pile names the pile.
+            # 3 cards, list"), so landing on a card in another pile names the pile; a focus
+            # that goes from a list into one of its items (their common ancestor is the
+            # list) does not. The parent is asked afresh, as Orca does: a card that moved
+            # to another pile has a new one.
             try:
+                source.clearCache()
                 parent = source.parent
                 in_list = role_of(parent) == "list"
             except Exception:
                 parent, in_list = None, False
-            if in_list and parent != self.context:
+            if in_list and parent != self.context and parent != previous:
                 text = name_of(parent) + ", list, " + text
-            self.context = parent if in_list else None
+            self.context = parent if in_list else (source if role == "list" else None)
             return text, text
         if kind.startswith("window:activate") and role == "dialog":
             # Orca names a dialog that opens and reads its labels that label nothing.
@@ -332,6 +337,18 @@ class Reader:
             return True
 
         GLib.timeout_add(50, check)
+
+    def cmd_selection(self) -> None:
+        """The text selected in the object that has the focus (a link Tab went to)."""
+        text = ""
+        try:
+            query = self.focused.queryText()
+            if query.getNSelections() > 0:
+                start, end = query.getSelection(0)
+                text = query.getText(start, end)
+        except Exception:
+            text = ""
+        self.reply({"ok": True, "text": text})
 
     def cmd_quit(self) -> None:
         self.reply({"ok": True})

@@ -25,6 +25,24 @@ HERE: Final = Path(__file__).resolve().parent
 SYSTEM_PYTHON: Final = Path("/usr/bin/python3")
 BUS_LAUNCHER: Final = Path("/usr/libexec/at-spi-bus-launcher")
 TOOLS: Final = ("Xvfb", "dbus-daemon", "dbus-send", "xdotool")
+ORCA: Final = "orca"
+"""Debian's Orca (optional): when asked for, it runs beside the reader and its speech is logged."""
+ORCA_SPEECH: Final = " - SPEECH OUTPUT: '"
+"""How Orca's debug log writes each utterance it sends to the synthesiser."""
+ORCA_NO_SYNTHESISER: Final = """import speechd
+from orca import debug
+
+if debug.debugFile is not None:  # each utterance on disk as it is said
+    debug.debugFile.reconfigure(line_buffering=True)
+
+
+class _NoSynthesiser:
+    def __init__(self, *args, **kwargs):
+        raise speechd.SSIPCommunicationError("no synthesiser in the test stack")
+
+
+speechd.SSIPClient = _NoSynthesiser
+"""
 REPLY_TIMEOUT: Final = 60.0
 """Seconds to wait for one reply from the reader before giving up (never hang)."""
 
@@ -86,8 +104,16 @@ class StackError(RuntimeError):
 class Stack:
     """Start with :meth:`start`; :meth:`close` ends every process it started."""
 
-    def __init__(self, data_dir: Path, size: str = "1280x800", announcements: bool = True) -> None:
+    def __init__(
+        self,
+        data_dir: Path,
+        size: str = "1280x800",
+        announcements: bool = True,
+        orca: bool = False,
+    ) -> None:
         self.data_dir = data_dir
+        self.orca_log: Path | None = data_dir / "orca-debug.out" if orca else None
+        """Where the real Orca's debug log goes (``orca=True``): what it spoke, in order."""
         self.announcements = announcements
         """False: the reader registers no announcement listener (like Orca 43)."""
         self.size = size
@@ -170,7 +196,68 @@ class Stack:
             text=True,
         )
         self.ask("wait_app", timeout=40)
+        if self.orca_log is not None:
+            self._start_orca(self.orca_log)
         self.ask("focus", title="Canfield")
+
+    def _start_orca(self, log: Path) -> None:
+        """Start Debian's Orca on this stack's buses, logging what it says; wait until it talks."""
+        if shutil.which(ORCA) is None:
+            raise StackError("orca is not installed (apt-get install orca)")
+        home = self.data_dir / "orca-home"
+        prefs = home / "prefs"
+        prefs.mkdir(parents=True, exist_ok=True)
+        # No synthesiser here: Orca's speech-dispatcher client would spawn one and, now and
+        # then, wait for it for ever. Refused at once, Orca goes on and still logs each
+        # utterance (its customisations file runs before speech starts), a line at a time.
+        (prefs / "orca-customizations.py").write_text(ORCA_NO_SYNTHESISER, encoding="utf-8")
+        env = dict(self.env, HOME=str(home))
+        out = self.log.open("ab")
+        orca = subprocess.Popen(
+            [ORCA, "--user-prefs", str(prefs), "--debug-file", str(log)],
+            env=env,
+            stdout=out,
+            stderr=out,
+            start_new_session=True,
+        )
+        out.close()
+        self.procs.append(orca)
+        deadline = time.monotonic() + 40
+        while time.monotonic() < deadline:
+            if self.orca_said(0):
+                return
+            if orca.poll() is not None:
+                break
+            time.sleep(0.2)
+        raise StackError(f"orca did not start speaking (see {log} and {self.log})")
+
+    def orca_mark(self) -> int:
+        """Where Orca's log ends now: :meth:`orca_said` from here is what it says next."""
+        if self.orca_log is None or not self.orca_log.exists():
+            return 0
+        return self.orca_log.stat().st_size
+
+    def orca_said(self, mark: int) -> list[str]:
+        """What Orca spoke since ``mark``; the echo of a key pressed ends in a space ("r ")."""
+        if self.orca_log is None or not self.orca_log.exists():
+            return []
+        with self.orca_log.open("rb") as log:
+            log.seek(mark)
+            text = log.read().decode("utf-8", "replace")
+        said = []
+        for line in text.splitlines():
+            at = line.find(ORCA_SPEECH)
+            if at < 0:
+                continue
+            # "...: 'queen of clubs.'{voice}", and a key's echo "...: 'r' {voice}".
+            rest = line[at + len(ORCA_SPEECH) :]
+            end = rest.rfind("'{")
+            if end >= 0:
+                said.append(rest[:end])
+                continue
+            end = rest.rfind("' {")
+            said.append(rest[:end].rstrip() + " " if end >= 0 else rest)
+        return said
 
     def _start_x(self) -> str:
         """Start Xvfb on a display number of its own; return that number.
@@ -250,7 +337,26 @@ class Stack:
         hears everything, however late).
         """
         reply = self.ask("keys", keys=list(keys), settle=settle, keep=keep)
+        self.orca_quiet()
         return Heard(reply, self.announcements)
+
+    def orca_quiet(self, quiet: float = 0.4, limit: float = 10.0) -> None:
+        """With Orca running, wait until it has handled every event (its log stops growing).
+
+        A player waits for the reader to finish before the next key; pressed sooner, Orca
+        drops the events it can no longer keep up with, and says less than a player hears.
+        """
+        if self.orca_log is None:
+            return
+        start = last_change = time.monotonic()
+        size = self.orca_mark()
+        while time.monotonic() - start < limit:
+            time.sleep(0.05)
+            now_size = self.orca_mark()
+            if now_size != size:
+                size, last_change = now_size, time.monotonic()
+            elif time.monotonic() - last_change >= quiet:
+                return
 
     def listen(self, settle: float = 0.6) -> Heard:
         """What readers speak from now (and what came late for the last reply) until quiet."""
