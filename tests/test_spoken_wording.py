@@ -41,19 +41,24 @@ def _king_move(lang: str) -> str:
     ("lang", "expected"),
     [
         (
+            "en",
+            "king of hearts and 1 card on it to column 4. reserve: queen of spades to column 2, "
+            "jack of spades on top",
+        ),
+        (
             "pt",
-            "rei de copas, com 1 carta por cima, para a coluna 4. dama de espadas da reserva "
-            "para a coluna 2. reserva: valete de espadas no topo",
+            "rei de copas, com 1 carta por cima, para a coluna 4. reserva: dama de espadas "
+            "para a coluna 2, valete de espadas no topo",
         ),
         (
             "hu",
-            "kőr király és a rajta lévő 1 lap áthelyezve ide: 4. oszlop. pikk dáma a "
-            "tartalékból ide: 2. oszlop. tartalék: felül pikk bubi",
+            "kőr király és a rajta lévő 1 lap áthelyezve ide: 4. oszlop. tartalék: pikk dáma "
+            "ide: 2. oszlop, felül pikk bubi",
         ),
         (
             "id",
-            "raja hati dan 1 kartu di atasnya ke kolom 4. ratu sekop dari cadangan ke kolom 2. "
-            "cadangan, teratas: jek sekop",
+            "raja hati dan 1 kartu di atasnya ke kolom 4. cadangan: ratu sekop ke kolom 2, "
+            "teratas: jek sekop",
         ),
     ],
 )

@@ -110,15 +110,26 @@ def _reserve_news(
     before: State, after: State, card: int, lang: str, *, top: bool = True
 ) -> list[str]:
     """A column the reserve refilled, and (``top``) the reserve's new top card."""
-    news: list[str] = []
-    for k, (old, new) in enumerate(zip(before.columns, after.columns, strict=True)):
-        if new and not old.count(new[0]) and new[0] != card and new[0] in before.reserve:
-            news.append(
-                _("%(card)s from the reserve to %(pile)s")
-                % {"card": _card(new[0], lang), "pile": _column(k, lang)}
-            )
+    refills = [
+        (k, new[0])
+        for k, (old, new) in enumerate(zip(before.columns, after.columns, strict=True))
+        if new and not old.count(new[0]) and new[0] != card and new[0] in before.reserve
+    ]
+    reserve = pile_name("reserve", None, lang)
+    if top and len(refills) == 1 and before.reserve != after.reserve:
+        # One sentence names the reserve once: "reserve: 5 of clubs to column 2, 9 of ...".
+        k, refill = refills[0]
+        names = {"reserve": reserve, "card": _card(refill, lang), "pile": _column(k, lang)}
+        if after.reserve:
+            names["top"] = _card(after.reserve[-1], lang)
+            return [_("%(reserve)s: %(card)s to %(pile)s, %(top)s on top") % names]
+        return [_("%(reserve)s: %(card)s to %(pile)s, now empty") % names]
+    news = [
+        _("%(card)s from the reserve to %(pile)s")
+        % {"card": _card(refill, lang), "pile": _column(k, lang)}
+        for k, refill in refills
+    ]
     if top and before.reserve != after.reserve:
-        reserve = pile_name("reserve", None, lang)
         if after.reserve:
             news.append(
                 _("%(pile)s: %(card)s on top")

@@ -85,8 +85,8 @@ def _top(state: State, pile: PileKey, lang: str) -> str:
     if pile[0] == "stock":
         return count_text(len(cards), pile[0])
     name = card_name(cards[-1], lang)
-    if pile[0] == "foundation":
-        return name  # its rank says how many lie there
+    if pile[0] == "foundation" or len(cards) == 1:
+        return name  # a foundation's rank says how many lie there; one card is just its name
     return _("%(card)s, %(count)s") % {"card": name, "count": count_text(len(cards), pile[0])}
 
 
