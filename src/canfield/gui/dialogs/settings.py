@@ -268,7 +268,7 @@ class SettingsDialog(QDialog):
         self._draw.setAccessibleName(_("Draw mode of new games"))
         self._speech_label.setText(_("Screen reader s&peech"))
         self._speech.setItemText(0, _("Full: where a card can go, what a move uncovered"))
-        self._speech.setItemText(1, _("Brief: the action alone"))
+        self._speech.setItemText(1, _("Brief: the action, and where a picked-up card can go"))
         self._speech.setAccessibleName(_("Screen reader speech"))
         self._language_label.setText(_("&Language"))
         self._language.setItemText(
