@@ -81,7 +81,7 @@ from canfield.presentation.finish import (
     finish_offer,
     finish_tip,
 )
-from canfield.presentation.narration import change_sentence
+from canfield.presentation.narration import change_sentence, finishing_sentence, welcome_sentence
 from canfield.presentation.records import win_record_parts
 from canfield.presentation.variant_text import variant_title
 from canfield.state import State, initial_state
@@ -383,6 +383,8 @@ class MainWindow(QMainWindow):
         self.time_label = QuietLabel(box)
         self.solver_label = QLabel(box)
         self.code_label = QLabel(box)
+        # Before the focus policy: setting a label's interaction flags resets its policy.
+        self.code_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         # Tab reaches every figure, the winnability note and the code too (a reader reads them).
         for label in (
             self.score_label,
@@ -391,7 +393,6 @@ class MainWindow(QMainWindow):
             self.code_label,
         ):
             label.setFocusPolicy(Qt.FocusPolicy.TabFocus)
-        self.code_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.copy_button = QToolButton(box)
         self.copy_button.setDefaultAction(self.act_copy)
         self.copy_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
@@ -629,7 +630,7 @@ class MainWindow(QMainWindow):
         self.update_clock()
         self.save()
         self._refresh(change)
-        if not self.model.game.is_won:
+        if not self.model.game.is_won and self._finishing is None:  # Finish said it at once
             self.say(
                 change_sentence(
                     change.kind,
@@ -1004,6 +1005,7 @@ class MainWindow(QMainWindow):
         if line is None or self._finishing is not None:
             return
         self._finishing = list(line)
+        self.say(finishing_sentence(self._finishing))
         self._show_finish()
         self.scene.interactive = False
         if self._settings.animations:
@@ -1400,6 +1402,7 @@ class MainWindow(QMainWindow):
     def show_welcome(self) -> None:
         """How Canfield works (Help menu; shown by itself on the first start)."""
         self._welcome.open()
+        self.say(welcome_sentence())
 
     @property
     def welcome(self) -> WelcomePanel:

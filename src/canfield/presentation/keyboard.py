@@ -94,7 +94,7 @@ class Keyboard:
     double_tap: bool = True
     """Enter on the held cards' own pile plays them like a tap (see ``Game.tap_move``)."""
     brief: bool = False
-    """Brief speech (the ``speech`` setting): landing leaves out where a card can go (the pick-up says it)."""
+    """Brief speech (the ``speech`` setting): landing leaves out where a card can go."""
     notes: tuple[str, ...] = field(default_factory=tuple)
     """What T says after the piles: the game code, the winnability note (set by the front end)."""
     _reland: bool = field(default=False, repr=False)

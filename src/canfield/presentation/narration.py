@@ -25,10 +25,12 @@ __all__ = [
     "change_sentence",
     "deal_sentence",
     "draw_refused",
+    "finishing_sentence",
     "move_sentence",
     "picked_up",
     "picked_up_here",
     "put_back",
+    "welcome_sentence",
 ]
 
 
@@ -261,7 +263,7 @@ def picked_up(cards: list[int], lang: str) -> str:
 
 
 def picked_up_here(cards: list[int]) -> str:
-    """Keyboard pick-up of the card the focus is on, just named: "Picked up", "2 cards picked up"."""
+    """Keyboard pick-up of the card the focus has just named: "Picked up", "2 cards picked up"."""
     if len(cards) == 1:
         return _("Picked up")
     return ngettext("%(n)d card picked up", "%(n)d cards picked up", len(cards)) % {"n": len(cards)}
@@ -290,3 +292,19 @@ def cannot_put_down(card: int, kind: str, index: int, state: State, lang: str) -
             "pile": pile_name(kind, index + 1, lang),  # type: ignore[arg-type]
         }
     return _("%(card)s cannot be put down here") % {"card": name}
+
+
+def finishing_sentence(moves: list[Move]) -> str:
+    """Finish pressed: how many cards now go home (each move is not said again, the win is)."""
+    cards = sum(move.card is not None for move in moves)
+    return ngettext("%(n)d card goes home", "%(n)d cards go home", cards) % {"n": cards}
+
+
+def welcome_sentence() -> str:
+    """The first-run screen as a reader hears it when it opens: its title, its lines, the way on.
+
+    The screen leaves the keyboard focus on the table, so nothing else would say it.
+    """
+    from canfield.presentation.welcome import welcome_lines, welcome_title
+
+    return " ".join([welcome_title() + ".", *welcome_lines(), _("Escape puts it away.")])
