@@ -226,12 +226,22 @@ def speak_value_changes(box: QComboBox) -> None:
     """Have readers say a combo box's new value when the keys change it while it has the focus.
 
     On Linux Qt names a combo box by its current text (its label is a relation),
-    but it reports no change when Up or Down picks another item: this sends one.
+    but it reports no change when Up or Down picks another item: this sends one,
+    so a reader that asks again has the new name. Orca (43 and later) takes a
+    combo box's name change as redundant and waits for a selection change, which
+    Qt's combo box cannot answer (it has no selection interface), so it would say
+    nothing: the new value is also said, as every confirmation is
+    (:class:`~canfield.gui.speech.Speaker`).
     """
+    from canfield.gui.speech import Speaker
+
+    parent = box.parentWidget()
+    speaker = Speaker(box, parent if parent is not None else box)
 
     def changed(_index: int) -> None:
         if box.hasFocus() and QAccessible.isActive():
             QAccessible.updateAccessibility(QAccessibleEvent(box, QAccessible.Event.NameChanged))
+            speaker.say(box.currentText())
 
     box.currentIndexChanged.connect(changed)
 

@@ -41,7 +41,12 @@ from PySide6.QtWidgets import (
 )
 
 from canfield.gui.casino import format_money
-from canfield.gui.dialogs._common import TOUCH_HEIGHT, fit_to_screen, hint_label
+from canfield.gui.dialogs._common import (
+    TOUCH_HEIGHT,
+    fit_to_screen,
+    hint_label,
+    speak_value_changes,
+)
 from canfield.gui.dialogs.confirm import confirm_reset_statistics
 from canfield.gui.i18n_qt import language_notifier, qt_locale, translate_buttons
 from canfield.i18n import N_, _, pgettext
@@ -113,6 +118,7 @@ class StatisticsDialog(QDialog):
             self._variant_box.addItem(name, name)
         self._variant_box.setCurrentIndex(names.index(variant))
         self._variant_box.currentIndexChanged.connect(self.refresh)
+        speak_value_changes(self._variant_box)
 
         self._pages = QTabWidget(self)
         self._pages.setObjectName("statisticsPages")
