@@ -33,6 +33,10 @@ LISTENERS_MAX_AGE: Final = 3.0
 """Seconds a look at who listens for announcements stays good (readers start and stop)."""
 HISTORY: Final = 50
 """How many sentences :attr:`Speaker.history` keeps (for tests and debugging)."""
+NOTICES: Final = 8
+"""Notifications taken in turn: a reader reads a notification's text when it gets to the
+event, so one notification reused for a quick second sentence (a pick-up, then the move)
+made Orca 43 say the second twice and the first never."""
 
 
 class Speaker(QObject):
@@ -41,7 +45,8 @@ class Speaker(QObject):
     def __init__(self, source: QWidget, parent: QWidget) -> None:
         super().__init__(parent)
         self._source = source
-        self._notice = Notice(parent)
+        self._notices = [Notice(parent) for _ in range(NOTICES)]
+        self._next_notice = 0
         self.history: deque[str] = deque(maxlen=HISTORY)
         """The last sentences said, oldest first, whether or not a reader was listening."""
         self._needed: tuple[float, bool | None] = (-LISTENERS_MAX_AGE, None)
@@ -73,6 +78,8 @@ class Speaker(QObject):
             QAccessible.updateAccessibility(event)
             if not self._notification_needed():
                 return
-        self._notice.text = text
+        notice = self._notices[self._next_notice]
+        self._next_notice = (self._next_notice + 1) % len(self._notices)
+        notice.text = text
         for kind in (QAccessible.Event.NameChanged, QAccessible.Event.ObjectShow):
-            QAccessible.updateAccessibility(QAccessibleEvent(self._notice, kind))
+            QAccessible.updateAccessibility(QAccessibleEvent(notice, kind))
