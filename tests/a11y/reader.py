@@ -16,7 +16,8 @@ that speaks ``object:announcement`` (Orca 46 and later) and one that does not
 the client itself behave like Orca 43: it does not register for
 ``object:announcement`` at all, so the app sees no reader that wants them. Both speak the name, role
 and description of an object that takes the focus and a new name or
-description of the object that has it; a focus that enters another list
+description of the object that has it (not a combo box's or a table cell's new
+name, which Orca calls redundant); a focus that enters another list
 names the list first, a focused control says its label (labelled-by) first,
 and a dialog that opens is named with the labels in it that label nothing,
 as Orca does.
@@ -238,7 +239,10 @@ class Reader:
             text = ", ".join(x for x in (name, text_of(source)) if x)
             return text, text
         on_focus = self.focused is not None and source == self.focused
-        if on_focus and kind.startswith("object:property-change:accessible-name"):
+        # Like Orca, a combo box's or a table cell's new name is not said (Orca calls it
+        # redundant: it waits for a selection change, which Qt's combo box never sends).
+        quiet = role in ("combo box", "table cell")
+        if on_focus and kind.startswith("object:property-change:accessible-name") and not quiet:
             return name, name
         if on_focus and kind.startswith("object:property-change:accessible-description"):
             text = getattr(source, "description", "") or ""

@@ -29,11 +29,17 @@ ORCA: Final = "orca"
 """Debian's Orca (optional): when asked for, it runs beside the reader and its speech is logged."""
 ORCA_SPEECH: Final = " - SPEECH OUTPUT: '"
 """How Orca's debug log writes each utterance it sends to the synthesiser."""
-ORCA_NO_SYNTHESISER: Final = """import speechd
+ORCA_CUSTOMIZATIONS: Final = """import __main__
+
+import speechd
 from orca import debug
 
 if debug.debugFile is not None:  # each utterance on disk as it is said
     debug.debugFile.reconfigure(line_buffering=True)
+
+# Orca will not start while another runs for the same user (all stacks here are root's,
+# each with its own buses): the check comes after this file is run.
+__main__.otherOrcas = lambda: []
 
 
 class _NoSynthesiser:
@@ -122,6 +128,7 @@ class Stack:
         self.app: subprocess.Popen[bytes] | None = None
         self.reader: subprocess.Popen[str] | None = None
         self.log = data_dir / "stack.log"
+        self.started: Heard | None = None
 
     # -- processes --------------------------------------------------------------
 
@@ -198,7 +205,8 @@ class Stack:
         self.ask("wait_app", timeout=40)
         if self.orca_log is not None:
             self._start_orca(self.orca_log)
-        self.ask("focus", title="Canfield")
+        self.started = Heard(self.ask("focus", title="Canfield"), self.announcements)
+        """What readers heard as the app started (the reader listens from before its window)."""
 
     def _start_orca(self, log: Path) -> None:
         """Start Debian's Orca on this stack's buses, logging what it says; wait until it talks."""
@@ -207,10 +215,10 @@ class Stack:
         home = self.data_dir / "orca-home"
         prefs = home / "prefs"
         prefs.mkdir(parents=True, exist_ok=True)
-        # No synthesiser here: Orca's speech-dispatcher client would spawn one and, now and
-        # then, wait for it for ever. Refused at once, Orca goes on and still logs each
-        # utterance (its customisations file runs before speech starts), a line at a time.
-        (prefs / "orca-customizations.py").write_text(ORCA_NO_SYNTHESISER, encoding="utf-8")
+        # Orca's customisations file runs before speech starts: no synthesiser here (Orca's
+        # speech-dispatcher client would spawn one and, now and then, wait for it for ever;
+        # refused at once, Orca goes on and still logs each utterance, a line at a time).
+        (prefs / "orca-customizations.py").write_text(ORCA_CUSTOMIZATIONS, encoding="utf-8")
         env = dict(self.env, HOME=str(home))
         out = self.log.open("ab")
         orca = subprocess.Popen(
