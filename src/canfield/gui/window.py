@@ -182,6 +182,8 @@ class MainWindow(QMainWindow):
         """The deal the solver proved cannot be won from its start (a fact of the deal)."""
         self._finish_line: tuple[Move, ...] | None = None
         """The proved line of moves home and draws from this position (Finish plays it)."""
+        self._finish_offered = False
+        """Finish's offer was said and it has stayed on offer since."""
         self._finishing: list[Move] | None = None
         """What Finish has still to play while it plays (None when it is not playing)."""
         self._finish_check = QTimer(self)
@@ -971,15 +973,17 @@ class MainWindow(QMainWindow):
             return
         from canfield.rules import finishing_line
 
-        was = self._finish_line is not None
         self._finish_line = finishing_line(game.state)
         self._show_finish()
         if self._finish_line is None:
+            self._finish_offered = False
             return
         if self._settings.auto_finish:
             self.finish()
-        elif not was:
-            # Shown as well as said: on a phone held sideways Finish is an icon only.
+        elif not self._finish_offered:
+            # Said once while it stays on offer (each move looks again: not at each move), and
+            # shown as well: on a phone held sideways Finish is an icon only.
+            self._finish_offered = True
             offer = finish_offer()
             if not self.statusBar().currentMessage():
                 self.statusBar().showMessage(offer, NO_ANSWER_MESSAGE_MS)
