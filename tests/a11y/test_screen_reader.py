@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -531,11 +532,20 @@ def test_the_winnable_search_window_speaks_and_keeps_the_game(
     assert heard.focus()[-1]["name"] == c("2S", lang), heard.focus()
 
 
-def orca_heard(stack: Stack, *keys: str, settle: float = 0.5) -> list[str]:
-    """What Orca itself said after ``keys`` (its key echo left out), each without its full stop."""
+def orca_heard(stack: Stack, *keys: str, settle: float = 0.5, expect: str = "") -> list[str]:
+    """What Orca itself said after ``keys`` (its key echo left out), each without its full stop.
+
+    ``expect``: wait (up to 20 s) until Orca has said something holding it, as a player
+    waits for the reader; a loaded machine can hold Orca back for seconds.
+    """
     mark = stack.orca_mark()
     stack.keys(*keys, settle=settle)
-    return [u.rstrip(".") for u in stack.orca_said(mark) if u and not u.endswith(" ")]
+    deadline = time.monotonic() + 20
+    while True:
+        said = [u.rstrip(".") for u in stack.orca_said(mark) if u and not u.endswith(" ")]
+        if not expect or any(expect in u for u in said) or time.monotonic() > deadline:
+            return said
+        time.sleep(0.2)
 
 
 @pytest.mark.skipif(shutil.which("orca") is None, reason="Debian's orca is not installed")
@@ -554,30 +564,31 @@ def test_orca_itself_says_a_move_by_keys_a_draw_and_a_combo_box_change(
     reserve, column2 = pile_name("reserve", None, lang), pile_name("column", 2, lang)
     places = ear["places"].format(pile=column2)
     # R: the pile with its size, the card, where it can go.
-    said = orca_heard(stack, "r")
+    said = orca_heard(stack, "r", expect=places)
     assert f"{reserve}, {words['cards'].format(n=13)}" in said, said
     assert c("QC", lang) in said and places in said, said
     # Enter: picked up and where it can go; 2: the move, and the reserve's new top as the
     # focus lands back there (the move's sentence leaves it to the focus). Pressed at once,
     # as a player who knows where the card goes does: each sentence is said once.
-    said = orca_heard(stack, "Return", "2", settle=0.8)
     picked = f"{words['picked']}, {places}"
     moved = words["moved"].format(card=c("QC", lang), pile=column2)
+    said = orca_heard(stack, "Return", "2", settle=0.8, expect=moved)
     assert sum(u.endswith(picked) for u in said) == 1, said
     assert sum(u.endswith(moved) for u in said) == 1, said
     assert c("8H", lang) in said, said
     # D with the focus on the reserve says the draw; with the focus on the waste, only the
     # waste's new top, as the focus lands on it.
-    said = orca_heard(stack, "d")
-    assert any(u.endswith(words["drawn"].format(card=c("2S", lang))) for u in said), said
-    orca_heard(stack, "w")
-    said = orca_heard(stack, "d")
+    drawn = words["drawn"].format(card=c("2S", lang))
+    said = orca_heard(stack, "d", expect=drawn)
+    assert any(u.endswith(drawn) for u in said), said
+    orca_heard(stack, "w", expect=c("2S", lang))
+    said = orca_heard(stack, "d", expect=c("QD", lang))
     assert c("QD", lang) in said, said
     assert not any(words["drawn"].format(card=c("QD", lang)) in u for u in said), said
     # A combo box's new value, said by Orca as Down changes it.
     stack.keys("ctrl+comma", settle=0.8)
     tab_until(stack, ear["card_back"])
-    said = orca_heard(stack, "Down", settle=0.8)
+    said = orca_heard(stack, "Down", settle=0.8, expect=ear["red"])
     assert any(ear["red"] in u for u in said), said
     stack.keys("Escape")
 
