@@ -1401,12 +1401,13 @@ class MainWindow(QMainWindow):
         self._settings = self._settings.replace(welcomed=True)
         self._save_settings()  # a player who upgraded is not shown it: they know the game
         if self._new_player:
-            self._welcome.open(first=self._first_winnable)
+            self.show_welcome(first=self._first_winnable)
 
-    def show_welcome(self) -> None:
-        """How Canfield works (Help menu; shown by itself on the first start)."""
-        self._welcome.open()
-        self.say(welcome_sentence())
+    def show_welcome(self, first: bool = False) -> None:
+        """How Canfield works (Help menu; shown by itself on the first start, said as it opens
+        since the focus stays on the table)."""
+        self._welcome.open(first=first)
+        self.say(welcome_sentence(first))
 
     @property
     def welcome(self) -> WelcomePanel:

@@ -300,11 +300,12 @@ def finishing_sentence(moves: list[Move]) -> str:
     return ngettext("%(n)d card goes home", "%(n)d cards go home", cards) % {"n": cards}
 
 
-def welcome_sentence() -> str:
+def welcome_sentence(first: bool = False) -> str:
     """The first-run screen as a reader hears it when it opens: its title, its lines, the way on.
 
-    The screen leaves the keyboard focus on the table, so nothing else would say it.
+    The screen leaves the keyboard focus on the table, so nothing else would say it; ``first``
+    as for ``welcome_lines`` (the very first start, over a deal proved winnable).
     """
     from canfield.presentation.welcome import welcome_lines, welcome_title
 
-    return " ".join([welcome_title() + ".", *welcome_lines(), _("Escape puts it away.")])
+    return " ".join([welcome_title() + ".", *welcome_lines(first), _("Escape puts it away.")])
