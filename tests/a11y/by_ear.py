@@ -11,6 +11,7 @@ Used by ``test_screen_reader.py`` (the whole game, four languages) and by
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from stack import Heard, Stack  # type: ignore[import-not-found]
 
@@ -124,11 +125,16 @@ def play_line(stack: Stack, game: Game, line: list[Move], lang: str) -> Figures:
         pressed += 2
         game.play(move)
         said = heard.spoken
+        late: list[dict[str, Any]] = []
+        if len(said) < 2 or not (game.is_won or any(name in s for s in said[1:])):
+            # A loaded machine can say the move after the quiet spell: a player still hears it.
+            after = figures.add(stack.listen(SETTLE * 4), 0)
+            said, late = said + after.spoken, after.focus()
         # Picked up, then the move said (or, for the last card, the win).
         assert len(said) >= 2 and (game.is_won or any(name in s for s in said[1:])), (name, heard)
         figures.last = said
         focus = source  # the focus goes back to the pile the card left
-        landed = [e["name"] for e in heard.focus()]
+        landed = [e["name"] for e in heard.focus() + late]
         if landed:
             focused = landed[-1]
         else:  # the same card kept the focus: the one the keyboard lands on there
