@@ -6,7 +6,7 @@ PLAYER := $(VENV)/.player
 STAMP := $(VENV)/.installed
 CORE := $(VENV)/.core
 
-.PHONY: run test lint typecheck unit test-a11y bench bench-app bench-solver bench-storage bench-winnable screenshots clean \
+.PHONY: run test test-slow lint typecheck unit test-a11y bench bench-app bench-solver bench-storage bench-winnable screenshots clean \
 	dist install-desktop uninstall-desktop web bench-web
 
 $(BIN)/python:
@@ -61,11 +61,17 @@ typecheck: $(CORE) $(NODE_STAMP)
 	@if [ -x node_modules/.bin/tsc ]; then node_modules/.bin/tsc -p web/tsconfig.json --noEmit \
 		&& node_modules/.bin/tsc -p web/tsconfig.worker.json --noEmit; fi
 
+# The quick tier, every test not marked slow: under 10 minutes on two cores.
 unit: $(CORE) $(NODE_STAMP)
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -n 2 --dist loadgroup -q
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -n 2 --dist loadgroup -q -m "not slow"
+
+# The slow tier (CI runs it after `make test`): the real screen-reader stack and Orca in four
+# languages, installs into fresh venvs, Dask clusters killed mid-survey, axe on every browser screen.
+test-slow: $(CORE) $(NODE_STAMP)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -n 2 --dist loadgroup -q -rs -m slow
 
 # The app under a real screen-reader stack (Xvfb, AT-SPI, pyatspi, xdotool), all four
-# languages. Also part of `make unit` (tests/a11y); without the stack it skips and says why.
+# languages. Part of `make test-slow`; without the stack it skips and says why.
 test-a11y: $(CORE)
 	@$(BIN)/python tests/a11y/stack.py || true
 	$(BIN)/python -m pytest -n 2 -q -rs tests/a11y

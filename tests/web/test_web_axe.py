@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 from web_harness import WIN_DECK, Server, run_scenario, winning_moves
 
+pytestmark = pytest.mark.slow  # nine screens in three sizes and languages: the slow tier
+
 SCREENS = (
     "menu",
     "new-game",
