@@ -13,7 +13,9 @@ from typing import Any
 import pytest
 from web_harness import WIN_DECK, Server, run_scenario, winning_moves
 
-pytestmark = pytest.mark.slow  # nine screens in three sizes and languages: the slow tier
+# Nine screens in three sizes and languages: the slow tier. One worker holds the module, so its
+# browser tour (a module fixture) runs once, not once per xdist worker.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("axe")]
 
 SCREENS = (
     "menu",

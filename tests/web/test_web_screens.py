@@ -18,6 +18,10 @@ from canfield.deal import DealCode
 from canfield.presentation.deal_text import DealTextError, read_deal_text
 from canfield.presentation.variant_text import APP_VARIANTS
 
+# One worker holds the module, so its browser tour (a module fixture) runs once, not once per
+# xdist worker.
+pytestmark = pytest.mark.xdist_group("screens")
+
 CODE = "CF1-STOREHOUSE-D3-AAAAACL"
 BAD_CODE = "CF1-D4-AAAAACL"
 
