@@ -361,6 +361,24 @@ static int safe_up(const Rules *R, const Pos *p, int card) {
 }
 
 /* search._candidates: the early moves, best first, into out; *late says whether late moves exist. */
+/* P8 (search._buried): where only whole columns move, into no empty column, and nothing
+ * comes back from a foundation, a card lying above a card of its own suit that goes up
+ * before it makes the position lost: neither can ever go up. */
+static int dead_ends(const SearchObject *s) {
+    const Rules *R = &s->rules;
+    return R->tails == TAILS_WHOLE && !R->take_backs && !R->to_empty && !s->blind;
+}
+
+static int buried(const uint8_t *col, int n, int base) {
+    int low[4] = {13, 13, 13, 13};
+    for (int i = 0; i < n; i++) {
+        int suit = col[i] / 13, rank = mod13(col[i] - base);
+        if (rank > low[suit]) return 1;
+        if (rank < low[suit]) low[suit] = rank;
+    }
+    return 0;
+}
+
 static int gen_early(SearchObject *s, const Pos *p, const Reach *r, Cand *out, int *late) {
     const Rules *R = &s->rules;
     Cand up[32], rdown[8], esrc[MAXCANDS], tdown[MAXCANDS], whole[MAXCANDS], part[MAXCANDS];
@@ -940,6 +958,7 @@ static int advance(SearchObject *s, long long *nodes_io, long long stop, Cand *w
     int status = STEP_MORE;
     uint8_t key[KEYMAX];
     TableObject *table = s->table;
+    const int dead = dead_ends(s);
     while (steps-- > 0) {
         if (!s->nframes) {
             status = STEP_LOST;
@@ -983,6 +1002,9 @@ static int advance(SearchObject *s, long long *nodes_io, long long stop, Cand *w
             status = STEP_WON;
             break;
         }
+        if (dead && c.target < FOUNDATION &&
+            buried(g->pos.cols[c.target], g->pos.len[c.target], s->rules.base))
+            continue; /* P8: lost, and not searched */
         int kn = make_key(s, &g->pos, key);
         uint64_t h = hash_key(key, kn);
         int seen;

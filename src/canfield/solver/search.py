@@ -142,6 +142,10 @@ class Options:
     safe_up: bool = True
     """P5: where no card comes back from a foundation, a column's end that nothing can
     ever go on again goes up at once (the only move tried)."""
+    dead_ends: bool = True
+    """P8: where a column card leaves its column only by going up from the end (``classic``),
+    a move that puts a card above a lower card of its own suit makes a lost position, which
+    is not searched. Off, the search runs in Python (the compiled core always has it)."""
     blind: bool = False
     """P6: positions alike but for which of the cards the columns cannot tell apart (see
     ``Rules.alias``) lies where in the columns are one node. Its losses are losses; its wins
@@ -179,6 +183,9 @@ class Rules:
     take_backs: bool
     safe_up: bool
     """P5 holds: no take-backs (docs/solver.md)."""
+    dead_ends: bool
+    """P8 holds: only whole columns move, into no empty column, and nothing comes back from
+    a foundation, so a card in a column goes up before every card under it."""
     recycles: int | None
     """How many recycles the variant allows in all (``None``: no limit)."""
     tables: tuple[tuple[bytes, ...], tuple[bytes, ...]]
@@ -217,6 +224,9 @@ def rules_of(state: State) -> Rules:
             to_empty=variant.empty_columns is not EmptyColumns.AUTO_THEN_WASTE,
             take_backs=variant.take_backs,
             safe_up=not variant.take_backs,
+            dead_ends=variant.column_moves is ColumnMoves.WHOLE_COLUMN
+            and not variant.take_backs
+            and variant.empty_columns is EmptyColumns.AUTO_THEN_WASTE,
             recycles=variant.recycles,
             tables=(
                 tuple(bytes(tuple(p)) for p in parents),
@@ -474,6 +484,19 @@ def _safe_up(
     return True
 
 
+def _buried(column: tuple[int, ...], base: int) -> bool:
+    """P8 (docs/solver.md): a card of ``column`` lies above a card of its own suit that goes
+    up before it; where P8 holds, neither can then ever go up."""
+    low = [13, 13, 13, 13]
+    for card in column:
+        suit = card // 13
+        rank = (card - base) % 13
+        if rank > low[suit]:
+            return True
+        low[suit] = rank  # the lowest of its suit so far (it is not above a lower one)
+    return False
+
+
 def _talon_index(candidate: Candidate) -> int:
     return candidate[3]
 
@@ -631,8 +654,9 @@ _VERDICTS: Final = (Verdict.UNKNOWN, Verdict.WON, Verdict.LOST)
 
 
 def compiled_supports(options: Options) -> bool:
-    """Whether the compiled core has these options (P3 and P4 are the Python search's only)."""
-    return not (options.take_back_rule or options.tail_rule)
+    """Whether the compiled core has these options (P3 and P4 are the Python search's only;
+    the core has P8 always on)."""
+    return not (options.take_back_rule or options.tail_rule or not options.dead_ends)
 
 
 def core_in_use() -> bool:
@@ -656,7 +680,9 @@ def _wants_core(options: Options, compiled: bool | None) -> bool:
     if compiled and not COMPILED:
         raise RuntimeError("the compiled search core (canfield.solver._core) is not built")
     if compiled and not compiled_supports(options):
-        raise ValueError("the compiled search has no P3/P4 (take_back_rule, tail_rule)")
+        raise ValueError(
+            "the compiled search has no P3/P4 (take_back_rule, tail_rule) and always P8"
+        )
     return compiled
 
 
@@ -802,6 +828,7 @@ class Search:
             return
         root, cards, pointer = _normalize(state)
         self._rules = rules_of(root)
+        self._base = root.base
         if self.options.blind and not self._rules.blind:
             raise ValueError(f"no blind search in {root.variant}: its part moves read foundations")
         if self.options.blind and (self.options.take_back_rule or self.options.tail_rule):
@@ -859,6 +886,8 @@ class Search:
         visited = self._visited
         also = self._also
         probe = self._probe
+        dead_ends = rules.dead_ends and options.dead_ends and not options.blind
+        base = self._base
         frames = self._frames
         path = self.path
         outcome = Verdict.LOST
@@ -893,6 +922,9 @@ class Search:
                 path.append(move)
                 outcome = Verdict.WON
                 break
+            target = move.target
+            if dead_ends and target < FOUNDATION and _buried(child.columns[target], base):
+                continue  # P8: lost, and not searched
             key = _key(child, child_pointer, symmetry, alias)
             child_watched: tuple[int, ...] = ()
             if deferral and source >= 0:
