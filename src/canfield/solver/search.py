@@ -687,8 +687,11 @@ def _wants_core(options: Options, compiled: bool | None) -> bool:
 
 
 def _probe_size(options: Options, rules: Rules) -> int:
-    """P7's probe size where it holds (the blind search's variants, not in a blind search)."""
-    return options.probe if rules.blind and not options.blind else 0
+    """P7's probe size where it holds (the blind search's variants, not in a blind search),
+    and not where P8 does: where only whole columns move, the blind swap lets a buried card
+    go up, so the blind game is nearly always won and a probe spends its budget for nothing
+    (docs/solver.md, P8)."""
+    return options.probe if rules.blind and not options.blind and not rules.dead_ends else 0
 
 
 def _core_search(
