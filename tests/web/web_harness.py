@@ -155,6 +155,13 @@ def texts(lang: str) -> dict[str, str]:
             "copy_deck": _plain(_("&Copy deck")),
             "copied_deck": _("Copied the deck"),
             "reset_all": _("Reset all statistics"),
+            "start_playing": _("Start playing"),
+            "how_it_works": _plain(_("How Canfield &works")),
+            "finish": _plain(_("&Finish")),
+            "hint": _plain(_("&Hint")),
+            "show_me": _plain(_("&Show me")),
+            "keep_playing": _("Keep playing"),
+            "random_deal": _("Deal a random one"),
         }
     finally:
         i18n.set_language(before)

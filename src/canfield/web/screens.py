@@ -27,7 +27,14 @@ from canfield.presentation.deal_text import DealTextError, read_deal_text
 from canfield.presentation.licence import LICENSE_TEXT
 from canfield.presentation.money import format_money
 from canfield.presentation.numbers import format_number
+from canfield.presentation.records import assisted_note, help_text, win_record_parts
 from canfield.presentation.variant_text import APP_VARIANTS, variant_summary, variant_title
+from canfield.presentation.winnable import (
+    TRIES,
+    no_winnable_found_message,
+    winnable_deal,
+    winnable_note,
+)
 from canfield.records.ledger import Ledger
 from canfield.records.settings import (
     CARD_BACKS,
@@ -60,6 +67,7 @@ _ROWS: Final = (
     "average_seconds",
     "average_moves",
     "bank",
+    "assisted",
 )
 
 
@@ -170,6 +178,10 @@ class Screens:
             except (ValueError, RecursionError):
                 self.ledger = Ledger()
                 damaged.append("records")
+        # A new player (nothing stored: not one who played an earlier version) is welcomed once.
+        new_player = settings_text is None and records_text is None and not self.settings.welcomed
+        if not self.settings.welcomed:
+            self.settings = self.settings.replace(welcomed=True)
         session.lang = i18n.set_language(self.language)
         notices = [
             _("Your saved data could not be read, so the app started afresh.")
@@ -187,6 +199,7 @@ class Screens:
             "damaged": damaged,
             "notices": notices,
             "relabel": True,
+            "new_player": new_player,
         }
 
     @property
@@ -210,6 +223,7 @@ class Screens:
                 "settings": _plain("&Settings…").rstrip("…"),
                 "rules": _plain("&Rules"),
                 "about": _plain("&About"),
+                "welcome": _plain("How Canfield &works"),
                 "about_title": _("About Canfield"),
                 "rules_title": _("Rules of Canfield"),
                 "copy_code": _plain("&Copy code"),
@@ -280,6 +294,9 @@ class Screens:
             "variant": variant,
             "draw": self.settings.draw,
             "winnable_only": self.settings.winnable_only,
+            "winnable_notes": {
+                f"{name}:{draw}": winnable_note(draw, name) for name in names for draw in DRAWS
+            },
             "in_progress": self._in_progress(session.game),
         }
 
@@ -348,16 +365,16 @@ class Screens:
         elif replay is not None and replay.deck is not None:
             game = Game.from_deck(replay.deck, draw, variant)
         elif winnable:
-            if "found" not in args:
+            # from the atlas's index at once; else searched where the page can stop it
+            if "found" in args:
+                found = _found_arg(args.get("found"), variant, draw)
+            elif (found := winnable_deal(draw, variant)) is None:
                 return {"dealt": False, "search": {"variant": variant, "draw": draw}}
-            found = _found_arg(args.get("found"), variant, draw)
-            if found is None:
-                note = _("No winnable deal was found in time: this deal is a random one.")
-                game = Game.new(draw, variant)
-            else:
-                note = _("Winnable deal")
-                proved = True
-                game = Game.from_code(found)
+            if found is None:  # nothing proved: the game in play stays, the player chooses
+                return {"dealt": False, "offer": _nothing_found_offer(variant, draw)}
+            note = _("Winnable deal")
+            proved = True
+            game = Game.from_code(found)
         else:
             game = Game.new(draw, variant)
         if self.loaded:
@@ -437,6 +454,14 @@ class Screens:
                             _(
                                 "After each move the status bar says whether a winning line is "
                                 "left. Off, the app says so only when you ask for a hint."
+                            ),
+                        ),
+                        check(
+                            "auto_finish",
+                            _("Finish by itself"),
+                            _(
+                                "When every card left can simply go home, play them home "
+                                "without asking."
                             ),
                         ),
                         check(
@@ -527,11 +552,18 @@ class Screens:
         won, lost = pgettext("game result", "Won"), pgettext("game result", "Lost")
         recent = [
             {
-                "text": _("{game} · {result} · score {score} · {time}").format(
-                    game=g.code or _("Own deck"),
-                    result=won if g.won else lost,
-                    score=format_number(g.score),
-                    time=format_duration(g.seconds),
+                "text": " · ".join(
+                    part
+                    for part in (
+                        _("{game} · {result} · score {score} · {time}").format(
+                            game=g.code or _("Own deck"),
+                            result=won if g.won else lost,
+                            score=format_number(g.score),
+                            time=format_duration(g.seconds),
+                        ),
+                        help_text(g.hints, g.assisted),
+                    )
+                    if part
                 ),
                 "code": g.code,
                 "deck": g.deck,
@@ -546,6 +578,7 @@ class Screens:
             "variants": [{"name": n, "title": variant_title(n)} for n in names],
             "columns": columns,
             "rows": rows,
+            "assisted_note": assisted_note(),
             "note": _(
                 "A game counts once you have made a move in it. "
                 "A game left unfinished counts as lost."
@@ -636,6 +669,8 @@ class Screens:
         ]
         if self.settings.casino_scoring:
             lines.append(_("Casino: %(money)s") % {"money": format_money(game.score - DEAL_COST)})
+        if game.assisted:  # not in the figures below: said instead, as the desktop's win panel
+            lines.extend(win_record_parts(stats, True, game.variant))
         return {
             "won": True,
             "variant": game.variant,
@@ -667,6 +702,17 @@ class Screens:
         }
 
 
+def _nothing_found_offer(variant: str, draw: int) -> dict[str, Any]:
+    """The search found no winnable deal: the desktop's message and its two buttons."""
+    return {
+        "text": no_winnable_found_message(TRIES),
+        "buttons": [
+            {"label": _("Deal a random one"), "do": "random", "variant": variant, "draw": draw},
+            {"label": _("Keep playing"), "do": "keep"},
+        ],
+    }
+
+
 def row_label(key: str) -> str:
     """The Statistics row's label (the desktop's wording)."""
     labels = {
@@ -681,6 +727,7 @@ def row_label(key: str) -> str:
         "average_seconds": _("Average time"),
         "average_moves": _("Average moves"),
         "bank": _("Casino bank"),
+        "assisted": _("Show me: won / played"),
     }
     return labels[key]
 
@@ -707,6 +754,11 @@ def statistics_texts(stats: Statistics) -> dict[str, str]:
         "average_seconds": maybe(stats.average_seconds, format_duration),
         "average_moves": maybe(stats.average_moves, lambda v: format_number(round(v))),
         "bank": format_money(stats.bank),
+        "assisted": (
+            NOTHING
+            if not stats.assisted_games
+            else f"{format_number(stats.assisted_wins)} / {format_number(stats.assisted_games)}"
+        ),
     }
 
 

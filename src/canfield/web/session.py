@@ -25,6 +25,7 @@ from canfield.presentation.answers import (
     DEMO_SOLVE_SECONDS,
     HINT_SECONDS,
     WATCH_SECONDS,
+    fallback_hint,
     hint_sentence,
     hopeless_message,
     hopeless_note,
@@ -33,7 +34,15 @@ from canfield.presentation.answers import (
     verdict_note,
 )
 from canfield.presentation.clock import GameClock, format_duration
-from canfield.presentation.geometry import CARD_ASPECT, Point, Rect, TableLayout, placements
+from canfield.presentation.finish import finish_label
+from canfield.presentation.geometry import (
+    CARD_ASPECT,
+    Point,
+    Rect,
+    TableLayout,
+    column_needs,
+    placements,
+)
 from canfield.presentation.keyboard import KEYS, Keyboard
 from canfield.presentation.narration import (
     cannot_move,
@@ -64,6 +73,7 @@ from canfield.presentation.piles import (
 from canfield.presentation.variant_text import APP_VARIANTS, variant_title
 from canfield.presentation.winnable import find_winnable_deal
 from canfield.variants import DRAWS
+from canfield.web.aids import Aids, plain
 from canfield.web.screens import ScreenError, Screens
 
 __all__ = ["MAX_SIZE", "BridgeError", "Session", "pile_id"]
@@ -87,11 +97,6 @@ class BridgeError(ValueError):
 def pile_id(pile: PileKey) -> str:
     """The page's name for a pile: ``column-1`` is the second column."""
     return f"{pile[0]}-{pile[1]}"
-
-
-def _plain(text: str) -> str:
-    """A menu text without Qt's mnemonic marker ("&Undo" → "Undo")."""
-    return text.replace("&&", "\0").replace("&", "").replace("\0", "&")
 
 
 def _number(args: Mapping[str, Any], name: str, default: float) -> float:
@@ -141,15 +146,19 @@ class Session:
         self.note = ""
         """The winnability note of the status bar ("Winnable", "No winning line"), or ''."""
         self._note_for: object = None
-        self._hopeless: str | None = None
+        self.hopeless_deal: str | None = None
         """The deal (its code or deck) proved lost from its start: every position of it is lost."""
+        self.resumed = False
+        """The game on the table was resumed from the page's save or a shared code (not dealt)."""
+        self.aids = Aids()
+        """Finish, undo to the winnable point, the hint's bookkeeping, long columns (web.aids)."""
 
     # -- dispatch -----------------------------------------------------------
 
     def handle(self, op: str, args: Mapping[str, Any]) -> dict[str, Any]:
         method: Callable[[Mapping[str, Any]], dict[str, Any]] | None = getattr(
             self, f"op_{op}", None
-        )
+        ) or self.aids.ops(self).get(op)
         if method is None:
             raise BridgeError(f"unknown op {op!r}")
         self.clock.update(self.game, self.active)  # the time so far goes to the game it ran for
@@ -186,11 +195,32 @@ class Session:
         self.double_tap = self.screens.settings.double_tap
         if answer.get("dealt"):  # the table shows the new deal, says so, and saves it
             self._replaced(_("Winnable deal") if answer.get("proved") else "")
-            answer.update(self._reply(self._new_sentence()))
+            answer.update(self.reply(self._new_sentence()))
         elif answer.pop("relabel", False):  # the language or the settings changed
             answer["view"] = self.view()
             answer["watch"] = self._watch()
+        if answer.pop("new_player", False):
+            answer.update(self._first_deal())
         return answer
+
+    def _first_deal(self) -> dict[str, Any]:
+        """A new player: the first-run screen, over a deal proved winnable (unless the table
+        shows a resumed game or a shared code), as the desktop's first start."""
+        from canfield.presentation.winnable import winnable_deal
+
+        settings = self.screens.settings
+        untouched = self.game.moves_made == 0 and not self.game.history
+        code = (
+            None
+            if self.resumed or not untouched
+            else winnable_deal(settings.draw, settings.last_variant)
+        )
+        if code is None:
+            return {"welcome": {"first": False}}
+        self.game = Game.from_code(code)
+        self._replaced(_("Winnable deal"))
+        self.aids.first_winnable = True
+        return {**self.reply(""), "welcome": {"first": True}}
 
     # -- starting, the table's size, the language ---------------------------
 
@@ -206,9 +236,11 @@ class Session:
         self.double_tap = bool(args.get("double_tap", True))
         saved = args.get("saved")
         damaged = None
+        self.resumed = False
         if saved is not None:
             try:
                 self.game = Game.from_dict(saved)
+                self.resumed = True
             except CanfieldError as exc:
                 damaged = _(
                     "Your saved game could not be read (%(error)s); a new game was dealt."
@@ -219,11 +251,12 @@ class Session:
         if isinstance(code, str) and code.strip() and code.strip().upper() != self.game.code:
             try:
                 self.game = Game.from_code(DealCode.parse(code.strip()[:MAX_TEXT]))
+                self.resumed = True
             except CanfieldError as exc:
                 said = str(exc)  # a shared link with a bad code: keep the game, say why
         self.counted = self.game.is_won
         self._saved_elapsed = self.game.elapsed
-        reply = self._reply(said)
+        reply = self.reply(said)
         reply["damaged"] = damaged
         return reply
 
@@ -250,16 +283,18 @@ class Session:
     def op_tap(self, args: Mapping[str, Any]) -> dict[str, Any]:
         """A tap on a card: home to its foundation, else the best column (docs/rules.md §7)."""
         card = _card(args)
+        if self.aids.open_compressed(self.game.state, self.layout(), card):
+            return {"view": self.view(), "say": "", "changed": False}  # opened to be read
         move = self.game.tap_move(card, self.double_tap)
         if move is None:
-            return self._reply(cannot_move(card, self.lang), changed=False)
+            return self.reply(cannot_move(card, self.lang), changed=False)
         return self._play(move)
 
     def op_stock(self, args: Mapping[str, Any]) -> dict[str, Any]:
         """A tap on the stock: draw, or turn the waste over, or say why neither."""
         move = Move(None, STOCK)
         if not self.game.is_legal(move):
-            return self._reply(draw_refused(self.game.state), changed=False)
+            return self.reply(draw_refused(self.game.state), changed=False)
         return self._play(move)
 
     def op_move(self, args: Mapping[str, Any]) -> dict[str, Any]:
@@ -270,12 +305,16 @@ class Session:
             move = target_move(card, target)
             if self.game.is_legal(move):
                 return self._play(move)
-        return self._reply(
+        return self.reply(
             cannot_put_down(card, kind, index, self.game.state, self.lang), changed=False
         )
 
     def op_play(self, args: Mapping[str, Any]) -> dict[str, Any]:
-        """A move in notation (a hint's, Show me's): played if legal."""
+        """A move in notation (a hint's, Show me's, Finish's): played if legal.
+
+        ``demo``: Show me plays it, so the game is assisted (saved with this move, as the
+        desktop does); ``quiet``: Finish plays it, said once for the whole line.
+        """
         text = args.get("move")
         if not isinstance(text, str) or len(text) > 10:
             raise BridgeError(f"a move is written like QC>2, not {text!r}")
@@ -285,7 +324,9 @@ class Session:
             raise BridgeError(str(exc)) from None
         if not self.game.is_legal(move):
             raise BridgeError(f"{text} is not legal here")
-        return self._play(move)
+        if args.get("demo") is True:
+            self.game.assisted = True  # the result is not the player's
+        return self._play(move, quiet=args.get("quiet") is True, demo=args.get("demo") is True)
 
     def op_pickup(self, args: Mapping[str, Any]) -> dict[str, Any]:
         """Keyboard pick-up: the cards a press on ``card`` lifts, and the sentence for it."""
@@ -325,8 +366,8 @@ class Session:
             if pile != source and drop_area(lay, self.game, pile).contains(pointer):
                 kind, index = pile
                 sentence = cannot_put_down(card, kind, index, self.game.state, self.lang)
-                return self._reply(sentence, changed=False)
-        return self._reply(put_back(card, self.lang), changed=False)
+                return self.reply(sentence, changed=False)
+        return self.reply(put_back(card, self.lang), changed=False)
 
     def op_copy(self, args: Mapping[str, Any]) -> dict[str, Any]:
         """The code (or the deck, for a game dealt from one) to copy, and what to say."""
@@ -338,29 +379,30 @@ class Session:
     def op_undo(self, args: Mapping[str, Any]) -> dict[str, Any]:
         before, history = self.game.state, self.game.history
         if not self.game.undo():
-            return self._reply("", changed=False)
+            return self.reply("", changed=False)
         said = change_sentence("undo", before, self.game.state, history[-1], self.lang)
-        return self._reply(_join(self.keys.forget_held(self.lang), said))
+        return self.reply(_join(self.keys.forget_held(self.lang), said))
 
     def op_redo(self, args: Mapping[str, Any]) -> dict[str, Any]:
         before = self.game.state
         if not self.game.redo():
-            return self._reply("", changed=False)
+            return self.reply("", changed=False)
         move = self.game.history[-1]
         said = change_sentence("redo", before, self.game.state, move, self.lang)
-        return self._reply(_join(self.keys.forget_held(self.lang), said))
+        return self.reply(_join(self.keys.forget_held(self.lang), said))
 
     def op_restart(self, args: Mapping[str, Any]) -> dict[str, Any]:
         finished = self._finished()
         self.game = self.game.restarted()
         self._replaced()
         said = change_sentence("restart", None, self.game.state, None, self.lang)
-        reply = self._reply(_join(self.keys.forget_held(self.lang), said))
+        reply = self.reply(_join(self.keys.forget_held(self.lang), said))
         reply["finished"] = finished
         return reply
 
     def _replaced(self, note: str = "") -> None:
         """A new game is on the table: not yet counted, its own note (or none)."""
+        self.aids = Aids()
         self.counted = False
         self.note, self._note_for = note, self.game.state
         self._saved_elapsed = self.game.elapsed
@@ -395,12 +437,12 @@ class Session:
             said = change_sentence(
                 "play", before, game.state, played, self.lang, uncovered=False, brief=keys.brief
             )
-            answer = self._reply(_join(reply.say, said))
+            answer = self.reply(_join(reply.say, said))
         elif reply.draw:
             answer = self.op_stock(args)
             answer["say"] = _join(reply.say, answer.get("say", ""))
         else:
-            answer = self._reply(reply.say, changed=False)
+            answer = self.reply(reply.say, changed=False)
         answer["focus"] = reply.focus_moved
         answer["shake"] = [str(CARDS[c]) for c in reply.shake]
         return answer
@@ -422,13 +464,17 @@ class Session:
         settings = self.screens.settings
         if not settings.show_winnability or self.game.is_won:
             return False
-        if self._hopeless == self._deal_key():
+        if self.hopeless_deal == self.deal_key():
             self.note = hopeless_note()
             return False
         return True
 
-    def _deal_key(self) -> str:
+    def deal_key(self) -> str:
         return self.game.code or self.game.deck_string
+
+    def deal_is_hopeless(self) -> bool:
+        """The solver proved this deal lost from its start (Hint, the note): no search needed."""
+        return self.hopeless_deal == self.deal_key()
 
     def op_watch(self, args: Mapping[str, Any]) -> dict[str, Any]:
         """In the second worker: is the saved game's position winnable (a short search)?"""
@@ -449,7 +495,7 @@ class Session:
         if args.get("position") != str(self.game.state):
             return {}
         if verdict == "LOST" and args.get("start") is True:
-            self._hopeless = self._deal_key()
+            self.hopeless_deal = self.deal_key()
             self.note = hopeless_note()
         else:
             self.note = verdict_note(Verdict[str(verdict)])
@@ -484,10 +530,15 @@ class Session:
 
         game = self._load(args)
         found = hint(game, _seconds(args, HINT_SECONDS))
-        if found.verdict is Verdict.WON and found.move is not None:
-            move = found.move
+        asked = {"position": str(game.state), "verdict": found.verdict.name}
+        move = found.move if found.verdict is Verdict.WON else None
+        proved = move is not None
+        if move is None and found.verdict is not Verdict.LOST:
+            move = fallback_hint(game.state)  # undecided in time: a sensible move, not proved
+        if move is not None:
             return {
-                "say": hint_sentence(game.state, move, self.lang),
+                **asked,
+                "say": hint_sentence(game.state, move, self.lang, proved=proved),
                 "move": move.notation(),
                 "card": None if move.card is None else str(CARDS[int(move.card)]),
                 "target": "stock-0"
@@ -496,9 +547,10 @@ class Session:
             }
         if found.verdict is Verdict.LOST:
             if found.hopeless:
-                return {"say": hopeless_message() + ". " + new_game_key_sentence(), "lost": True}
-            return {"say": lost_message(found.undo), "undo": found.undo, "lost": True}
-        return {"say": _("No hint found in time")}
+                said = hopeless_message() + ". " + new_game_key_sentence()
+                return {**asked, "say": said, "lost": True, "hopeless": True}
+            return {**asked, "say": lost_message(found.undo), "undo": found.undo, "lost": True}
+        return {**asked, "say": _("No hint found in time")}
 
     def op_solve(self, args: Mapping[str, Any]) -> dict[str, Any]:
         """Show me: a winning line from the saved game, to be played step by step."""
@@ -530,13 +582,14 @@ class Session:
 
     # -- what the page draws -----------------------------------------------------
 
-    def _play(self, move: Move) -> dict[str, Any]:
+    def _play(self, move: Move, *, quiet: bool = False, demo: bool = False) -> dict[str, Any]:
+        """Play ``move`` and say it (not when Finish plays it: it said its line at once);
+        Finish is not offered while Show me or Finish plays."""
         before = self.game.state
         played = self.game.play(move)
         brief = self.screens.settings.speech == "brief"
-        return self._reply(
-            change_sentence("play", before, self.game.state, played, self.lang, brief=brief)
-        )
+        said = change_sentence("play", before, self.game.state, played, self.lang, brief=brief)
+        return self.reply("" if quiet else said, quiet=quiet or demo)
 
     def _finished(self) -> dict[str, Any] | None:
         """The game being left, for the statistics, if it was played and not yet counted."""
@@ -556,14 +609,18 @@ class Session:
             "seconds": game.elapsed,
         }
 
-    def _reply(self, say: str, *, changed: bool = True) -> dict[str, Any]:
+    def reply(self, say: str, *, changed: bool = True, quiet: bool = False) -> dict[str, Any]:
+        """An action's answer: the view, what to say, the save; Finish offered (web.aids)."""
+        spoken = {"say": say}
+        self.aids.after(self, spoken, changed=changed, quiet=quiet)
+        say = spoken.pop("say")
         if changed:
             self.keys.clamp(self.game.state)
             if self._note_for != self.game.state:
                 self.note = ""  # it was about another position
         self._note_for = self.game.state
         watch = changed and self._watch()
-        reply: dict[str, Any] = {"view": self.view(), "say": say, "changed": changed}
+        reply: dict[str, Any] = {"view": self.view(), "say": say, "changed": changed, **spoken}
         if changed:
             reply["save"] = self._save()
             reply["watch"] = watch
@@ -580,7 +637,12 @@ class Session:
         state = self.game.state
         longest = max((len(c) for c in state.columns), default=1)
         return TableLayout.compute(
-            self.width, self.height, CARD_ASPECT, longest, state.variant.reserve_face_up
+            self.width,
+            self.height,
+            CARD_ASPECT,
+            longest,
+            state.variant.reserve_face_up,
+            columns=column_needs(state),  # a long column compresses its closed cards first
         )
 
     def view(self) -> dict[str, Any]:
@@ -589,7 +651,7 @@ class Session:
         state = game.state
         lay = self.layout()
         shown = len(game.visible_waste())
-        where = placements(state, lay, shown)
+        where = placements(state, lay, shown, self.aids.opened)
         playable = playable_cards(game)
         letters = rank_letters(lang)
         inks = _INKS[self.screens.settings.four_colour]
@@ -667,6 +729,7 @@ class Session:
             "won": game.is_won,
             "labels": self.labels(),
             "focus": self.focus(),
+            **self.aids.view(self),
         }
 
     def _code_text(self) -> str:
@@ -690,15 +753,16 @@ class Session:
         """The page's button and region names, in the current language."""
         return {
             "table": _("Card table"),
-            "new": _plain(_("&New game")),
-            "restart": _plain(_("&Restart")),
-            "undo": _plain(_("&Undo")),
-            "redo": _plain(_("Re&do")),
-            "hint": _plain(_("&Hint")),
-            "show": _plain(_("&Show me")),
-            "draw": _plain(_("Dra&w from stock")),
-            "describe": _plain(_("Read &position")),
-            "copy": _plain(_("&Copy code") if self.game.code else _("&Copy deck")),
+            "new": plain(_("&New game")),
+            "restart": plain(_("&Restart")),
+            "undo": plain(_("&Undo")),
+            "redo": plain(_("Re&do")),
+            "hint": plain(_("&Hint")),
+            "show": plain(_("&Show me")),
+            "draw": plain(_("Dra&w from stock")),
+            "describe": plain(_("Read &position")),
+            "copy": plain(_("&Copy code") if self.game.code else _("&Copy deck")),
+            "finish": plain(finish_label()),
         }
 
 

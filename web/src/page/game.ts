@@ -9,7 +9,7 @@ import type { Json } from "../shared/protocol.js";
 import type { PythonWorker, Reply } from "./client.js";
 import { Store } from "./store.js";
 import { TableView } from "./table.js";
-import type { ActionReply, View } from "./view.js";
+import type { ActionReply, Offer, View } from "./view.js";
 
 const GAME_KEY = "game";
 const SETTINGS_KEY = "settings";
@@ -62,9 +62,14 @@ export class GamePage {
   private idleTimer = 0;
   private clockTimer = 0;
   private watching: "idle" | "busy" | "again" = "idle";
+  /** Finish is playing its line (the table takes no input meanwhile, as on the desktop). */
+  private finishing = false;
+  private readonly offerBox: HTMLElement;
   private readonly focusNote: HTMLElement;
   /** Opens New game (the screens' dialog, set by dialogs/screens.ts). */
   onNewGame: () => Promise<void> = async () => undefined;
+  /** Keeps the statistics an action's answer carries (dialogs/screens.ts stores them). */
+  onReply: (reply: Reply) => Promise<void> = async () => undefined;
 
   constructor(
     private readonly python: PythonWorker,
@@ -75,8 +80,9 @@ export class GamePage {
     const header = make("header", {}, app);
     const bar = make("div", { className: "toolbar" }, header);
     bar.setAttribute("role", "toolbar");
-    for (const name of ["new", "undo", "redo", "hint", "show", "copy"]) {
+    for (const name of ["new", "undo", "undo_winnable", "redo", "hint", "show", "finish", "copy"]) {
       const button = make("button", { type: "button", className: `tool tool-${name}` }, bar);
+      if (name === "finish" || name === "undo_winnable") button.hidden = true; // shown when on offer
       button.dataset["action"] = name;
       button.addEventListener("click", () => void this.action(name));
       this.buttons.set(name, button);
@@ -84,6 +90,9 @@ export class GamePage {
     const main = make("main", { id: "table" }, app);
     this.table = new TableView(main);
     this.status = make("footer", { className: "status" }, app);
+    // a message's ways on (a deal that cannot be won): atop the status bar, never over it
+    this.offerBox = make("div", { className: "offer", hidden: true }, this.status);
+    this.offerBox.setAttribute("role", "group");
     this.message = make("p", { className: "message", id: "message" }, this.status);
     this.live = make("div", { id: "live", className: "visually-hidden" }, this.status);
     this.live.setAttribute("aria-live", "polite");
@@ -222,19 +231,26 @@ export class GamePage {
       this.cancelThinking();
       return;
     }
+    // counted and saved first (recent games show the hints); a deal known lost needs no search
+    const asked = await this.act("hint_asked");
+    this.apply(asked, false);
+    if ((asked as ActionReply & { search?: boolean }).search !== true) return;
     this.thinking = "hint";
-    this.say(this.texts["hint"] ?? "");
-    let reply: Reply;
+    let answer: Reply;
     try {
-      reply = await this.solver().call("hint", { saved: this.lastSave, lang: document.documentElement.lang });
+      answer = await this.solver().call("hint", { saved: this.lastSave, lang: document.documentElement.lang });
     } catch {
       return; // cancelled
     } finally {
       if (this.thinking === "hint") this.thinking = null;
     }
-    this.say(String(reply["say"] ?? reply["error"] ?? ""));
-    const card = reply["card"];
-    const target = reply["target"];
+    if (answer["ok"] === false) return this.say(String(answer["error"] ?? ""));
+    // Python shows it only if the position is still the one asked about (else it said so)
+    const reply = await this.act("hinted", answer);
+    if ((reply as ActionReply & { shown?: boolean }).shown !== true) return;
+    this.apply(reply, false);
+    const card = answer["card"];
+    const target = answer["target"];
     this.table.root.querySelectorAll(".hinted").forEach((e) => e.classList.remove("hinted"));
     if (typeof card === "string") this.table.cardElement(card)?.classList.add("hinted");
     if (typeof target === "string") this.table.root.querySelector(`.slot[data-pile="${target}"]`)?.classList.add("target", "hinted");
@@ -269,7 +285,7 @@ export class GamePage {
     for (const move of line) {
       await new Promise((resolve) => window.setTimeout(resolve, 450));
       if (!this.showing) break;
-      this.apply((await this.act("play", { move })));
+      this.apply((await this.act("play", { move, demo: true })));
     }
     this.showing = false;
     document.documentElement.dataset["showing"] = "false";
@@ -299,6 +315,7 @@ export class GamePage {
 
   /** Draw, speak and save one answer. */
   apply(reply: ActionReply, animate = true): void {
+    void this.onReply(reply as unknown as Reply);
     if (!reply.ok) {
       this.say(reply.error ?? "");
       return;
@@ -311,6 +328,55 @@ export class GamePage {
     }
     if (typeof reply.clock === "boolean") this.runClock(reply.clock);
     if (reply.watch === true) void this.watch();
+    if (reply.changed === true && !this.finishing) this.offer(null); // it goes when the player acts
+    if (reply.offer !== undefined) this.offer(reply.offer);
+    if (reply.finish === "auto") void this.finish();
+  }
+
+  /** Show a message with its ways on (Python's words), or put it away (null). */
+  offer(offer: Offer | null): void {
+    const box = this.offerBox;
+    box.replaceChildren();
+    box.hidden = offer === null;
+    if (offer === null) return;
+    const text = make("p", { className: "offer-text", textContent: offer.text, id: "offer-text" }, box);
+    box.setAttribute("aria-labelledby", text.id);
+    for (const choice of offer.buttons) {
+      const button = make("button", { type: "button", className: "screen-button offer-button", textContent: choice.label }, box);
+      button.addEventListener("click", () => void this.takeOffer(choice));
+    }
+    this.say(offer.text);
+  }
+
+  private async takeOffer(choice: Offer["buttons"][number]): Promise<void> {
+    this.offer(null);
+    this.table.root.querySelector<HTMLElement>("[tabindex='0']")?.focus();
+    if (choice.do === "new") await this.newGame();
+    else if (choice.do === "random") {
+      const args = { screen: "deal", variant: choice.variant ?? "canfield", draw: choice.draw ?? 3, text: "", abandon: true };
+      this.apply(await this.act("screen", args), false);
+    }
+  }
+
+  /** Finish: Python's proved line home, played at its pace, said once for the whole line. */
+  private async finish(): Promise<void> {
+    if (this.finishing || this.showing) return;
+    const reply = await this.call("finish");
+    const line = (reply["line"] as string[] | undefined) ?? [];
+    if (line.length === 0) return;
+    this.finishing = true;
+    this.say(String(reply["say"] ?? ""));
+    const step = Number(reply["step_ms"] ?? 0);
+    try {
+      for (const move of line) {
+        if (step > 0) await new Promise((resolve) => window.setTimeout(resolve, step));
+        const played = await this.act("play", { move, quiet: true });
+        this.apply(played, step > 0);
+        if (!played.ok) break;
+      }
+    } finally {
+      this.finishing = false;
+    }
   }
 
   private async save(data: Json): Promise<void> {
@@ -334,7 +400,19 @@ export class GamePage {
     this.table.render(view, animate);
     const labels = view.labels;
     for (const [name, button] of this.buttons) {
-      button.textContent = labels[name] ?? name;
+      if (name !== "undo_winnable") button.textContent = labels[name] ?? name;
+    }
+    const finish = this.buttons.get("finish");
+    if (finish) {
+      finish.hidden = !view.finish || this.finishing;
+      finish.title = view.tips["finish"] ?? "";
+      finish.setAttribute("aria-keyshortcuts", "A");
+    }
+    const back = this.buttons.get("undo_winnable");
+    if (back) {
+      back.hidden = view.undo_winnable === "";
+      back.textContent = view.undo_winnable;
+      back.title = view.tips["undo_winnable"] ?? "";
     }
     const undo = this.buttons.get("undo");
     const redo = this.buttons.get("redo");
@@ -370,7 +448,11 @@ export class GamePage {
       case "undo":
       case "redo":
       case "describe":
+      case "undo_winnable":
         this.apply((await this.act(name)));
+        break;
+      case "finish":
+        await this.finish();
         break;
       case "new":
         await this.newGame();
@@ -418,6 +500,7 @@ export class GamePage {
   // -- pointer: tap and drag ---------------------------------------------------------
 
   private pointerDown(event: PointerEvent): void {
+    if (this.finishing) return;
     if (this.showing) {
       this.cancelThinking();
       event.preventDefault();
@@ -580,6 +663,7 @@ export class GamePage {
     if (ctrl && key === "c" && !window.getSelection()?.toString()) return () => this.action("copy");
     if (ctrl && key === "m") return () => this.action("show");
     if (plain && key === "h") return () => this.action("hint");
+    if (plain && key === "a") return () => this.action("finish");
     if (key === "Escape") {
       return () => (this.thinking !== null || this.showing ? this.cancelThinking() : this.forward("escape"));
     }

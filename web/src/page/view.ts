@@ -65,6 +65,18 @@ export interface View {
   won: boolean;
   labels: Labels;
   focus: Focus;
+  /** Finish is on offer: the rules proved the rest is only cards going home. */
+  finish: boolean;
+  /** The label of "undo to the winnable point" while the hint's offer stands, else "". */
+  undo_winnable: string;
+  /** The toolbar's tips for Finish and undo to the winnable point. */
+  tips: { [key: string]: string };
+}
+
+/** A message with its ways on (a deal that cannot be won, a search that found nothing). */
+export interface Offer {
+  text: string;
+  buttons: { label: string; do: string; variant?: string; draw?: number }[];
 }
 
 /** An action's answer: the view to draw, the sentence to speak, the game to save. */
@@ -82,4 +94,7 @@ export interface ActionReply {
   clock?: boolean;
   /** Ask the second worker whether this position can be won (the winnability setting is on). */
   watch?: boolean;
+  /** "auto": Finish by itself (the setting is on) now that the rules proved a finish. */
+  finish?: string;
+  offer?: Offer;
 }

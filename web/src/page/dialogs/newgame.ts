@@ -6,7 +6,7 @@
  */
 import type { Json } from "../../shared/protocol.js";
 import type { Reply } from "../client.js";
-import type { ActionReply } from "../view.js";
+import type { ActionReply, Offer } from "../view.js";
 import type { Screens } from "./screens.js";
 import { button, checkbox, closer, confirm, make, screen, show, uid } from "./ui.js";
 
@@ -90,6 +90,13 @@ export async function openNewGame(screens: Screens, start: { text?: string } = {
   field.setAttribute("aria-describedby", `${error.id} ${codeHint.id}`);
 
   const winnable = checkbox(body, t["winnable"] ?? "", t["winnable_hint"] ?? "", form["winnable_only"] === true);
+  // what "winnable only" will do for the variant and draw chosen, said before it is asked
+  const notes = (form["winnable_notes"] as { [key: string]: string } | undefined) ?? {};
+  const winnableNote = document.getElementById(winnable.getAttribute("aria-describedby") ?? "");
+  const showWinnableNote = (): void => {
+    const note = notes[`${variantBox.value}:${chosenDraw()}`];
+    if (winnableNote !== null && note !== undefined) winnableNote.textContent = note;
+  };
   const status = make("p", { className: "hint status-line", attrs: { role: "status" } }, body);
 
   const cancel = closer(s, t["cancel"] ?? "", "cancel");
@@ -111,6 +118,7 @@ export async function openNewGame(screens: Screens, start: { text?: string } = {
   };
   showError("");
   showSummary();
+  showWinnableNote();
 
   /** Ask the engine about the field; with `follow`, a code rewritten to the chosen variant and draw. */
   const judge = async (follow: boolean, say: boolean): Promise<boolean> => {
@@ -154,10 +162,12 @@ export async function openNewGame(screens: Screens, start: { text?: string } = {
     showSummary();
     if (syncing) return;
     setDraw(variants.find((v) => v.name === variantBox.value)?.draw ?? 3);
+    showWinnableNote();
     if (kind === "code") void judge(true, true);
   });
   for (const radio of radios.values()) {
     radio.addEventListener("change", () => {
+      showWinnableNote();
       if (!syncing && kind === "code") void judge(true, true);
     });
   }
@@ -197,6 +207,13 @@ export async function openNewGame(screens: Screens, start: { text?: string } = {
           }
           if (!s.dialog.open) return;
           reply = await screens.op("deal", { ...args, abandon: true, found: found["code"] ?? null });
+        }
+        const offer = reply["offer"] as Offer | undefined;
+        if (offer !== undefined) {
+          // nothing proved: the game in play stays, and the player says what happens next
+          s.dialog.close("searched");
+          screens.table.offer(offer);
+          return;
         }
         if (reply["dealt"] !== true) {
           showError(String(reply["error"] ?? ""));

@@ -8,13 +8,14 @@ import type { Json } from "../../shared/protocol.js";
 import type { PythonWorker, Reply } from "../client.js";
 import { browserLanguage } from "../config.js";
 import { Store } from "../store.js";
-import type { ActionReply } from "../view.js";
+import type { ActionReply, Offer } from "../view.js";
 import { openAbout } from "./about.js";
 import { openNewGame } from "./newgame.js";
 import { openRules } from "./rules.js";
 import { openSettings } from "./settings.js";
 import { openStatistics } from "./statistics.js";
 import { button, make, screen, screenOp, show, type Texts } from "./ui.js";
+import { closeWelcome, openWelcome } from "./welcome.js";
 import { openWin } from "./win.js";
 
 export const SETTINGS_KEY = "settings";
@@ -29,8 +30,12 @@ export interface Table {
   /** An op of the second worker the player may stop ({@link cancelThinking}). */
   think(op: string, args: { [key: string]: Json }): Promise<Reply>;
   cancelThinking(): void;
+  /** A message with its ways on, above the status bar (null puts it away). */
+  offer(offer: Offer | null): void;
   /** What the toolbar's New game and Ctrl+N open. */
   onNewGame: () => Promise<void>;
+  /** Called with every action's answer (the statistics it carries are stored). */
+  onReply: (reply: Reply) => Promise<void>;
 }
 
 export class Screens {
@@ -86,6 +91,8 @@ export class Screens {
     await this.refreshTexts();
     this.installMenu();
     this.watchForWin();
+    const welcome = reply["welcome"] as { first?: boolean } | undefined;
+    if (welcome !== undefined) await openWelcome(this, welcome.first === true); // a new player
   }
 
   /** Settings the page itself shows: the look (felt, card back, four colours) and the language. */
@@ -134,10 +141,16 @@ export class Screens {
     this.menuButton = menu;
     // the toolbar's New game and Ctrl+N open the same New game as the Menu
     this.table.onNewGame = () => this.newGame();
+    this.table.onReply = (reply) => this.keep(reply);
     window.addEventListener(
       "keydown",
       (event) => {
         const ctrl = event.ctrlKey || event.metaKey;
+        if (event.key === "Escape" && document.querySelector("dialog[open]") === null && closeWelcome()) {
+          event.preventDefault(); // Escape puts the first-run screen away
+          event.stopPropagation();
+          return;
+        }
         const open = event.key === "F1" && !ctrl ? () => this.rules() : null;
         if (open === null) return;
         event.preventDefault();
@@ -164,6 +177,7 @@ export class Screens {
     entry(t["statistics"] ?? "", () => this.statistics());
     entry(t["settings"] ?? "", () => this.settings());
     entry(t["rules"] ?? "", () => this.rules());
+    entry(t["welcome"] ?? "", () => openWelcome(this, false));
     entry(t["about"] ?? "", () => this.about());
     entry(t["share_code"] ?? "", () => this.share());
     button(t["close"] ?? "", () => s.dialog.close("close"), s.buttons);

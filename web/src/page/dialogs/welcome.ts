@@ -1,0 +1,34 @@
+/**
+ * The first-run screen (canfield.presentation.welcome): how Canfield works, in a panel over the
+ * table as on the desktop. It is not modal: the focus stays on the table, so its words are said
+ * through the live region as it opens (Python's welcome_sentence), and Escape or its button puts
+ * it away. Shown by itself to a new player, and from the Menu later.
+ */
+import type { Screens } from "./screens.js";
+import { button, make, uid } from "./ui.js";
+
+let open: HTMLElement | null = null;
+
+export function closeWelcome(): boolean {
+  if (open === null) return false;
+  open.remove();
+  open = null;
+  delete document.documentElement.dataset["welcome"];
+  return true;
+}
+
+export async function openWelcome(screens: Screens, first: boolean): Promise<void> {
+  closeWelcome();
+  const reply = await screens.python.call("welcome", { first });
+  const panel = make("section", { className: "welcome" });
+  const heading = make("h2", { className: "screen-title", text: String(reply["title"]) }, panel);
+  heading.id = uid("welcome-title");
+  panel.setAttribute("aria-labelledby", heading.id);
+  for (const line of reply["lines"] as string[]) make("p", { text: line }, panel);
+  const row = make("div", { className: "screen-buttons" }, panel);
+  button(String(reply["button"]), () => closeWelcome(), row, "screen-button primary");
+  document.getElementById("app")?.append(panel);
+  open = panel;
+  document.documentElement.dataset["welcome"] = "open";
+  screens.table.say(String(reply["say"]));
+}
