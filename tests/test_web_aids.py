@@ -113,7 +113,7 @@ def test_a_hint_asked_is_counted_and_dropped_when_the_position_changes(session: 
     solver = Session()
     answer = solver.handle("hint", {"saved": asked["save"], "lang": "en"})
     drawn = session.handle("stock", {})
-    assert drawn["say"].endswith(hint_dropped_message())
+    assert drawn["say"].endswith(hint_dropped_message()) and drawn["hint_dropped"] is True
     assert session.handle("hinted", answer)["shown"] is False
 
 

@@ -86,6 +86,7 @@ class Aids:
             if self.hint_asked is not None and self.hint_asked != state:
                 self.hint_asked = None
                 said.append(hint_dropped_message())
+                reply["hint_dropped"] = True  # the page stops the search: its answer is of no use
             self.look_for_finish(session)
             if self.finish_line is not None and not quiet and not self.finish_offered:
                 self.finish_offered = True

@@ -329,6 +329,7 @@ export class GamePage {
     if (typeof reply.clock === "boolean") this.runClock(reply.clock);
     if (reply.watch === true) void this.watch();
     if (reply.changed === true && !this.finishing) this.offer(null); // it goes when the player acts
+    if (reply.hint_dropped === true && this.thinking === "hint") this.cancelThinking();
     if (reply.offer !== undefined) this.offer(reply.offer);
     if (reply.finish === "auto") void this.finish();
   }

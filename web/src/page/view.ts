@@ -97,4 +97,6 @@ export interface ActionReply {
   /** "auto": Finish by itself (the setting is on) now that the rules proved a finish. */
   finish?: string;
   offer?: Offer;
+  /** The position changed while Hint was thinking: its answer would be of no use. */
+  hint_dropped?: boolean;
 }
