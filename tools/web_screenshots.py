@@ -6,10 +6,16 @@ Builds the site from this tree, serves it with ``canfield web``, and in one brow
 
 - the table as a player meets it (a deal from its code, three taps) at the README's four
   sizes: ``docs/screenshots/web-*.png``;
-- every screen (the table, Menu, New game and its refusal, Settings, Statistics, the Reset
-  question, Rules, About, the win) the way tests/web/test_web_axe.py walks them, at 360×640,
-  390×844, 640×360 and 1280×800 in all four languages: ``build/web-screenshots/SIZE-LANG/``,
-  and the README's selection in ``docs/screenshots/web/``.
+- every screen (the first-run screen, the table, Menu, New game and its refusal, Settings,
+  Statistics, the Reset question, Rules, About, the win) the way tests/web/test_web_axe.py
+  walks them, at 360×640, 390×844, 640×360 and 1280×800 in all four languages:
+  ``build/web-screenshots/SIZE-LANG/``;
+- the looks the settings choose, at the same sizes and languages: the four-colour deck, the
+  winnability note in the status bar and the keyboard's focus ring (R: on the reserve),
+  ``build/web-screenshots/SIZE-LANG/looks.png``;
+
+and copies the README's selection to ``docs/screenshots/web/``. ``--only looks`` (or
+``tables``, ``screens``, comma-separated) makes just those.
 """
 
 from __future__ import annotations
@@ -39,13 +45,37 @@ README_SET = {
     "desktop-en-new-game.png",
     "desktop-hu-rules.png",
     "landscape-pt-menu.png",
+    "tall-pt-welcome.png",
+    "phone-hu-looks.png",
+    "tall-en-looks.png",
+    "landscape-id-looks.png",
+    "desktop-pt-looks.png",
 }
 LOCALES = {"en": "en-GB", "pt": "pt-PT", "hu": "hu-HU", "id": "id-ID"}
 SIZES = ("phone", "tall", "landscape", "desktop")
 
 
+def looks(lang: str, path: Path) -> list[dict[str, object]]:
+    """The four-colour deck, the winnability note and the focus ring, as a player sets them."""
+    from web_harness import texts
+
+    t = texts(lang)
+    return [
+        {"do": "goto", "code": "CF1-D3-AAAAACL"},
+        {"do": "gestures", "list": PLAY},
+        {"do": "settings", "lang": lang, "checks": {t["four_colour"]: True}},
+        {"do": "settings", "lang": lang, "checks": {t["show_winnability"]: True}},
+        {"do": "wait-note"},
+        {"do": "focus"},
+        {"do": "keys", "keys": ["r"]},
+        {"do": "screenshot", "path": str(path)},
+    ]
+
+
 def main() -> int:
     from web_harness import WIN_DECK, missing, run_scenario, start_server, winning_moves
+
+    only = set(sys.argv[sys.argv.index("--only") + 1].split(",")) if "--only" in sys.argv else None
 
     reason = missing()
     if reason is not None:
@@ -60,8 +90,18 @@ def main() -> int:
     )
     server = start_server(site)
     runs = {f"axe:{size}-{lang}": (size, lang) for size in SIZES for lang in LOCALES}
+    if only is not None and "screens" not in only:
+        runs = {}
     options: dict[str, object] = {}
-    for name, (size, locale) in TABLES.items():
+    for size in SIZES:
+        for lang in LOCALES if only is None or "looks" in only else ():
+            (OUT / f"{size}-{lang}").mkdir(exist_ok=True)
+            options[f"journey:looks-{size}-{lang}"] = {
+                "size": size,
+                "locale": LOCALES[lang],
+                "steps": looks(lang, OUT / f"{size}-{lang}" / "looks.png"),
+            }
+    for name, (size, locale) in TABLES.items() if only is None or "tables" in only else ():
         options[f"journey:{name}"] = {
             "size": size,
             "locale": locale,
@@ -87,14 +127,18 @@ def main() -> int:
         )
     finally:
         server.stop()
-    for name in TABLES:
-        print(f"wrote {DOCS / name}")
+    for name in options:
+        if name.startswith("journey:web-"):
+            print(f"wrote {DOCS / name.removeprefix('journey:')}")
+    for size in SIZES:
+        for lang in LOCALES:
+            shots = OUT / f"{size}-{lang}"
+            for picture in sorted(shots.glob("*.png")) if shots.is_dir() else ():
+                if f"{size}-{lang}-{picture.name}" in README_SET:
+                    (DOCS / "web").mkdir(parents=True, exist_ok=True)
+                    shutil.copyfile(picture, DOCS / "web" / f"{size}-{lang}-{picture.name}")
     for name, (size, lang) in runs.items():
         shots = OUT / f"{size}-{lang}"
-        for picture in sorted(shots.glob("*.png")):
-            if f"{size}-{lang}-{picture.name}" in README_SET:
-                (DOCS / "web").mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(picture, DOCS / "web" / f"{size}-{lang}-{picture.name}")
         found = {k: v["violations"] for k, v in seen[name]["results"].items() if v["violations"]}
         print(f"{size} {lang}: {len(list(shots.glob('*.png')))} screens in {shots}; axe: {found}")
     return 0

@@ -14,7 +14,6 @@ import json
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any, Final, Protocol
 
 from canfield import __version__, i18n
@@ -23,18 +22,10 @@ from canfield.errors import CanfieldError
 from canfield.game import Game
 from canfield.i18n import _, ngettext, pgettext
 from canfield.presentation.clock import format_duration
-from canfield.presentation.deal_text import DealTextError, read_deal_text
-from canfield.presentation.licence import LICENSE_TEXT
 from canfield.presentation.money import format_money
 from canfield.presentation.numbers import format_number
 from canfield.presentation.records import assisted_note, help_text, win_record_parts
 from canfield.presentation.variant_text import APP_VARIANTS, variant_summary, variant_title
-from canfield.presentation.winnable import (
-    TRIES,
-    no_winnable_found_message,
-    winnable_deal,
-    winnable_note,
-)
 from canfield.records.ledger import Ledger
 from canfield.records.settings import (
     CARD_BACKS,
@@ -261,6 +252,8 @@ class Screens:
 
     def new_game_form(self, session: SessionState, args: Mapping[str, Any]) -> dict[str, Any]:
         """The variants (title, summary, own draw) and what the form starts with."""
+        from canfield.presentation.winnable import winnable_note  # not needed to start
+
         del args
         variant = self.settings.last_variant
         names = list(APP_VARIANTS)
@@ -306,6 +299,8 @@ class Screens:
         With ``variant`` and ``draw``, a code is rewritten to them (the field follows the
         choices); the reason a text is refused is the engine's, in the player's language.
         """
+        from canfield.presentation.deal_text import DealTextError, read_deal_text
+
         del session
         text = _text_arg(args, "text", 4096)
         if not text.strip():
@@ -337,6 +332,9 @@ class Screens:
         stop: without ``found`` the answer is ``search`` (look, then ask again with the deal
         found, or null for none); with ``found`` null a random deal is dealt and said so.
         """
+        from canfield.presentation.deal_text import DealTextError, read_deal_text
+        from canfield.presentation.winnable import winnable_deal
+
         variant = _variant_arg(args.get("variant", "canfield")).name
         draw = _draw_arg(args.get("draw", 3))
         text = _text_arg(args, "text", 4096) if args.get("text") is not None else ""
@@ -610,6 +608,8 @@ class Screens:
 
     def rules(self, session: SessionState, args: Mapping[str, Any]) -> dict[str, Any]:
         """The rules page of the current language (our own HTML, shipped in the wheel)."""
+        from importlib import resources
+
         del session, args
         lang = i18n.language()
         folder = resources.files("canfield") / "help"
@@ -624,6 +624,8 @@ class Screens:
 
     def about(self, session: SessionState, args: Mapping[str, Any]) -> dict[str, Any]:
         """Name, version, credits, what the browser build runs on, and the licence."""
+        from canfield.presentation.licence import LICENSE_TEXT
+
         del session, args
         python = sys.version.split()[0]
         pyodide = getattr(sys.modules.get("pyodide"), "__version__", None)
@@ -704,6 +706,8 @@ class Screens:
 
 def _nothing_found_offer(variant: str, draw: int) -> dict[str, Any]:
     """The search found no winnable deal: the desktop's message and its two buttons."""
+    from canfield.presentation.winnable import TRIES, no_winnable_found_message
+
     return {
         "text": no_winnable_found_message(TRIES),
         "buttons": [

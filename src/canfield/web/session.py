@@ -71,7 +71,6 @@ from canfield.presentation.piles import (
     visible_cards,
 )
 from canfield.presentation.variant_text import APP_VARIANTS, variant_title
-from canfield.presentation.winnable import find_winnable_deal
 from canfield.variants import DRAWS
 from canfield.web.aids import Aids, plain
 from canfield.web.screens import ScreenError, Screens
@@ -512,6 +511,8 @@ class Session:
         draw = args.get("draw", 3)
         if draw not in DRAWS:
             raise BridgeError(f"draw must be 1 or 3, not {draw!r}")
+        from canfield.presentation.winnable import find_winnable_deal
+
         found = find_winnable_deal(int(draw), str(variant))
         return {"code": None if found is None else str(found)}
 
