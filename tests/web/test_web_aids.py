@@ -37,7 +37,8 @@ TO_LOSS = ("CF1-D3-AAAAAAE", ["s", "s", "s", "s", "8D>f", "s", "8S>f", "s", "s",
 HOPELESS = "CF1-STRICT-D3-AAAAACL"
 UNDECIDED = "CF1-RAINBOW-D1-AAAAACL"
 
-pytestmark = pytest.mark.xdist_group("browser")
+# its own xdist worker, beside test_web_browser's journeys
+pytestmark = pytest.mark.xdist_group("aids")
 
 
 @pytest.fixture(scope="module")
