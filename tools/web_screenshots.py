@@ -14,8 +14,12 @@ Builds the site from this tree, serves it with ``canfield web``, and in one brow
   winnability note in the status bar and the keyboard's focus ring (R: on the reserve),
   ``build/web-screenshots/SIZE-LANG/looks.png``;
 
+- the play aids: the first-run screen (390×844, Portuguese), Finish on offer (360×640,
+  English), a lost deal's buttons (640×360, Hungarian), Indonesian on a desktop:
+  ``docs/screenshots/web/aids-*.png``;
+
 and copies the README's selection to ``docs/screenshots/web/``. ``--only looks`` (or
-``tables``, ``screens``, comma-separated) makes just those.
+``tables``, ``screens``, ``aids``, comma-separated) makes just those.
 """
 
 from __future__ import annotations
@@ -45,7 +49,6 @@ README_SET = {
     "desktop-en-new-game.png",
     "desktop-hu-rules.png",
     "landscape-pt-menu.png",
-    "tall-pt-welcome.png",
     "phone-hu-looks.png",
     "tall-en-looks.png",
     "landscape-id-looks.png",
@@ -70,6 +73,33 @@ def looks(lang: str, path: Path) -> list[dict[str, object]]:
         {"do": "keys", "keys": ["r"]},
         {"do": "screenshot", "path": str(path)},
     ]
+
+
+AIDS = {
+    "aids-welcome-tall-pt.png": ("tall", "pt", "welcome"),
+    "aids-finish-phone-en.png": ("phone", "en", "finish"),
+    "aids-lost-landscape-hu.png": ("landscape", "hu", "lost"),
+    "aids-lost-desktop-id.png": ("desktop", "id", "lost"),
+}
+"""The play aids' pictures: (scenarios.mjs size, language, what is shown)."""
+
+
+def aid_steps(lang: str, shown: str, path: Path) -> list[dict[str, object]]:
+    from web_harness import WIN_DECK, texts
+
+    t = texts(lang)
+    if shown == "welcome":
+        return [{"do": "goto", "welcome": "keep"}, {"do": "screenshot", "path": str(path)}]
+    steps: list[dict[str, object]] = [{"do": "goto", "code": "CF1-D3-AAAAACL"}]
+    if shown == "finish":
+        steps.append({"do": "new-game", "lang": lang, "draw": 1, "text": WIN_DECK})
+    else:
+        steps += [
+            {"do": "new-game", "lang": lang, "text": "CF1-STRICT-D3-AAAAACL"},
+            {"do": "press", "scope": "toolbar", "label": t["hint"]},
+            {"do": "wait-for", "selector": ".offer:not([hidden])"},
+        ]
+    return [*steps, {"do": "screenshot", "path": str(path)}]
 
 
 def main() -> int:
@@ -101,6 +131,13 @@ def main() -> int:
                 "locale": LOCALES[lang],
                 "steps": looks(lang, OUT / f"{size}-{lang}" / "looks.png"),
             }
+    for name, (size, lang, shown) in AIDS.items() if only is None or "aids" in only else ():
+        (DOCS / "web").mkdir(parents=True, exist_ok=True)
+        options[f"journey:{name}"] = {
+            "size": size,
+            "locale": LOCALES[lang],
+            "steps": aid_steps(lang, shown, DOCS / "web" / name),
+        }
     for name, (size, locale) in TABLES.items() if only is None or "tables" in only else ():
         options[f"journey:{name}"] = {
             "size": size,

@@ -330,23 +330,27 @@ export class GamePage {
     if (reply.watch === true) void this.watch();
     if (reply.changed === true && !this.finishing) this.offer(null); // it goes when the player acts
     if (reply.hint_dropped === true && this.thinking === "hint") this.cancelThinking();
-    if (reply.offer !== undefined) this.offer(reply.offer);
+    if (reply.offer !== undefined) this.offer(reply.offer, !reply.say);
     if (reply.finish === "auto") void this.finish();
   }
 
-  /** Show a message with its ways on (Python's words), or put it away (null). */
-  offer(offer: Offer | null): void {
+  /**
+   * Show a message with its ways on (Python's words), or put it away (null); the status line
+   * leaves it to the offer, and `speak` says it (unless the answer said it already).
+   */
+  offer(offer: Offer | null, speak = true): void {
     const box = this.offerBox;
     box.replaceChildren();
     box.hidden = offer === null;
     if (offer === null) return;
+    this.message.textContent = "";
     const text = make("p", { className: "offer-text", textContent: offer.text, id: "offer-text" }, box);
     box.setAttribute("aria-labelledby", text.id);
     for (const choice of offer.buttons) {
       const button = make("button", { type: "button", className: "screen-button offer-button", textContent: choice.label }, box);
       button.addEventListener("click", () => void this.takeOffer(choice));
     }
-    this.say(offer.text);
+    if (speak) this.say(offer.text, false);
   }
 
   private async takeOffer(choice: Offer["buttons"][number]): Promise<void> {
@@ -432,10 +436,13 @@ export class GamePage {
     this.placeFocus(false);
   }
 
-  /** Put a sentence in the live region (and the status line); the same twice is said twice. */
-  say(text: string): void {
+  /**
+   * Put a sentence in the live region (and, with `show`, the status line); the same twice is
+   * said twice.
+   */
+  say(text: string, show = true): void {
     if (!text) return;
-    this.message.textContent = text;
+    if (show) this.message.textContent = text;
     this.live.textContent = "";
     window.setTimeout(() => {
       this.live.textContent = text;

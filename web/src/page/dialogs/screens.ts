@@ -26,7 +26,8 @@ const LANGUAGE_KEY = "canfield-language";
 /** What the screens need of the table's page (game.ts's GamePage). */
 export interface Table {
   apply(reply: ActionReply, animate?: boolean): void;
-  say(text: string): void;
+  /** Say `text` (live region); `show` false: not in the status line as well. */
+  say(text: string, show?: boolean): void;
   /** An op of the second worker the player may stop ({@link cancelThinking}). */
   think(op: string, args: { [key: string]: Json }): Promise<Reply>;
   cancelThinking(): void;

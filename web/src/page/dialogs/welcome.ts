@@ -30,5 +30,5 @@ export async function openWelcome(screens: Screens, first: boolean): Promise<voi
   document.getElementById("app")?.append(panel);
   open = panel;
   document.documentElement.dataset["welcome"] = "open";
-  screens.table.say(String(reply["say"]));
+  screens.table.say(String(reply["say"]), false); // heard, not written again under the panel
 }
