@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import os
 import random
@@ -75,17 +76,9 @@ def won_game(elapsed: float = 100.0) -> Game:
 
 
 def totals(s: Statistics) -> tuple[object, ...]:
-    """The figures of the first release (without the averages and the bank)."""
-    return (
-        s.draw,
-        s.played,
-        s.won,
-        s.best_score,
-        s.fastest_win,
-        s.fewest_moves,
-        s.current_streak,
-        s.best_streak,
-    )
+    """The figures of the first release (without the averages and the bank): the first eight
+    fields, draw to best_streak."""
+    return tuple(getattr(s, field.name) for field in dataclasses.fields(s)[:8])
 
 
 def sql(path: Path, statement: str, *args: object) -> None:

@@ -132,6 +132,37 @@ def test_a_version_2_database_keeps_everything(tmp_path: Path) -> None:
         assert (game.elapsed, game.hints_used, game.assisted) == (7.5, 0, False)
 
 
+V3_DATABASE = Path(__file__).with_name("data") / "v3.sqlite3"
+"""Made by the version-3 store before its statistics table was derived from the dataclass:
+Hungarian, draw 1, casino on; a draw-1 win with 2 hints (60 s) and an assisted draw-1 win
+(80 s), a draw-3 loss (one action); CF1-D3-AAAAACL in progress after "s", "s" (9.5 s)."""
+
+
+def test_a_version_3_database_written_before_opens_as_it_was(tmp_path: Path) -> None:
+    db = tmp_path / DATABASE_NAME
+    db.write_bytes(V3_DATABASE.read_bytes())
+    with Store(db) as store:
+        assert store.warnings == [] and store.recovered_from is None
+        assert store.take_notice() is None
+        assert store.settings == Settings(language="hu", draw=1, casino_scoring=True)
+        win = store.statistics(1)
+        assert (win.played, win.won, win.fastest_win, win.bank) == (1, 1, 60.0, 203)
+        assert (win.assisted_games, win.assisted_wins) == (1, 1)
+        assert (store.statistics(3).played, store.statistics(3).bank) == (1, -52)
+        recent = store.recent_games()
+        assert [(g.draw, g.won, g.hints, g.assisted) for g in recent] == [
+            (3, False, 0, False),
+            (1, True, 0, True),
+            (1, True, 2, False),
+        ]
+        game = store.load_game()
+        assert game is not None and [m.notation() for m in game.history] == ["s", "s"]
+        assert game.elapsed == 9.5
+        store.save_game(won_game())
+    with Store(db) as store:
+        assert store.statistics(1).won == 2 and store.warnings == []
+
+
 def test_the_browsers_ledger_counts_help_as_the_store_does(tmp_path: Path) -> None:
     from canfield.records.ledger import Ledger
 

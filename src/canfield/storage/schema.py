@@ -20,6 +20,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
 
+from canfield.storage.statistics import CREATE_TABLE as STATISTICS_TABLE
+
 __all__ = [
     "APPLICATION_ID",
     "SCHEMA_VERSION",
@@ -142,28 +144,7 @@ action, so a save writes only what changed. ``statistics`` is keyed by
 
 TABLES: Final = {
     **_V2_TABLES,
-    "statistics": """
-        CREATE TABLE statistics (
-            variant        TEXT NOT NULL,
-            draw           INTEGER NOT NULL CHECK (draw IN (1, 3)),
-            played         INTEGER NOT NULL CHECK (played >= 0),
-            won            INTEGER NOT NULL CHECK (won BETWEEN 0 AND played),
-            best_score     INTEGER CHECK (best_score >= 0),
-            fastest_win    REAL CHECK (fastest_win >= 0),
-            fewest_moves   INTEGER CHECK (fewest_moves >= 0),
-            current_streak INTEGER NOT NULL CHECK (current_streak >= 0),
-            best_streak    INTEGER NOT NULL CHECK (best_streak >= current_streak),
-            bank           INTEGER NOT NULL,
-            timed_games    INTEGER NOT NULL CHECK (timed_games BETWEEN 0 AND played),
-            games_seconds  REAL NOT NULL CHECK (games_seconds >= 0),
-            games_moves    INTEGER NOT NULL CHECK (games_moves >= 0),
-            timed_wins     INTEGER NOT NULL CHECK (timed_wins BETWEEN 0 AND won),
-            wins_seconds   REAL NOT NULL CHECK (wins_seconds >= 0),
-            wins_moves     INTEGER NOT NULL CHECK (wins_moves >= 0),
-            assisted_games INTEGER NOT NULL CHECK (assisted_games >= 0),
-            assisted_wins  INTEGER NOT NULL CHECK (assisted_wins BETWEEN 0 AND assisted_games),
-            PRIMARY KEY (variant, draw)
-        )""",
+    "statistics": STATISTICS_TABLE,
     "recent_games": """
         CREATE TABLE recent_games (
             id          INTEGER PRIMARY KEY,
@@ -181,10 +162,10 @@ TABLES: Final = {
             assisted    INTEGER NOT NULL
         )""",
 }
-"""Version 3: games where Show me played moves (*assisted*) are counted apart in
-``statistics`` (``assisted_games``, ``assisted_wins``) and change none of the other
-figures; ``recent_games`` says of each game how many hints it used and whether it
-was assisted."""
+"""Version 3, the current one: games where Show me played moves (*assisted*) are counted
+apart in ``statistics`` (``assisted_games``, ``assisted_wins``) and change none of the other
+figures; ``recent_games`` says of each game how many hints it used and whether it was
+assisted. Its ``statistics`` is derived from the dataclass (:mod:`canfield.storage.statistics`)."""
 
 
 class BrokenDatabaseError(Exception):
