@@ -4,7 +4,7 @@ The player knows the line to play (the solver's, as a player who knows the
 deal would) but not where the focus lands: after a pile key it listens to the
 focus, presses Up until the card it wants is named, picks it up (Enter) and
 puts it down with the target's pile key, and checks that the move is said.
-Used by ``test_screen_reader.py`` (the whole game, four languages) and by
+Used by ``test_slow_by_ear.py`` (the whole game, four languages) and by
 ``benchmarks/bench_a11y.py`` (the same game's keys and words, printed).
 """
 

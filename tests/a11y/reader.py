@@ -1,6 +1,6 @@
 """A screen reader's view of the app, over AT-SPI: run by Debian's /usr/bin/python3 (pyatspi).
 
-Not a test by itself: ``test_screen_reader.py`` starts it inside the same
+Not a test by itself: ``stack.py`` starts it (for the tests here) inside the same
 D-Bus session as the app and talks to it in JSON lines on stdin/stdout.
 
 Commands (one JSON object a line): ``{"cmd": "wait_app"}`` until the app is on
@@ -164,6 +164,8 @@ class Reader:
         self.context = None
         """The list the focus was last in (a reader names a list when the focus enters it)."""
         self.last_event = time.monotonic()
+        self.pressed = self.last_event
+        """When the last keys were pressed (each event says how long after, as ``t``)."""
         # Like Orca 43, a reader without announcements does not even listen for them.
         events = EVENTS if announcements else EVENTS[1:]
         pyatspi.Registry.registerEventListener(self.on_event, *events)
@@ -191,6 +193,7 @@ class Reader:
             "detail1": event.detail1,
             "detail2": event.detail2,
             "data": data if isinstance(data, (str, int, float)) else None,
+            "t": round(time.monotonic() - self.pressed, 3),
         }
         if kind.startswith("object:state-changed:focused") and event.detail1:
             try:
@@ -311,28 +314,40 @@ class Reader:
         self.settle(0.5, 5.0)
 
     def cmd_keys(
-        self, keys: list[str], settle: float = 0.6, limit: float = 8.0, keep: bool = False
+        self,
+        keys: list[str],
+        settle: float = 0.6,
+        limit: float = 8.0,
+        keep: bool = False,
+        tail: float | None = None,
     ) -> None:
         # ``keep``: events that came late for the last reply are heard with this one.
         if not keep:
             self.events = []
+        self.pressed = time.monotonic()
         for key in keys:
             subprocess.run(["xdotool", "key", "--delay", "80", key], timeout=20, check=True)
-        self.settle(settle, limit)
+        self.settle(settle, limit, tail)
 
     def cmd_listen(self, settle: float = 0.6, limit: float = 8.0, keep: bool = False) -> None:
         if not keep:
             self.events = []
         self.settle(settle, limit)
 
-    def settle(self, quiet: float, limit: float) -> None:
-        """Reply with the events once none came for ``quiet`` seconds (at most ``limit``)."""
+    def settle(self, quiet: float, limit: float, tail: float | None = None) -> None:
+        """Reply with the events once none came for ``quiet`` seconds (at most ``limit``).
+
+        ``tail``: once an event has come, reply when none came for this long (a key's
+        events come in one burst).
+        """
         start = time.monotonic()
         self.last_event = start
+        before = len(self.events)
 
         def check() -> bool:
             now = time.monotonic()
-            if now - self.last_event >= quiet or now - start >= limit:
+            wait = tail if tail is not None and len(self.events) > before else quiet
+            if now - self.last_event >= wait or now - start >= limit:
                 events, self.events = self.events, []
                 speech = [e["speech"] for e in events if e.get("speech")]
                 old = [e["speech_orca43"] for e in events if e.get("speech_orca43")]

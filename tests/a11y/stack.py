@@ -49,6 +49,10 @@ class _NoSynthesiser:
 
 speechd.SSIPClient = _NoSynthesiser
 """
+TAIL: Final = 0.25
+"""Seconds of quiet after a key's burst of events before the reply (see :meth:`Stack.keys`)."""
+BURST_SETTLE: Final = 0.6
+"""The longest ``settle`` whose key is answered by one burst; a longer one waits it all."""
 REPLY_TIMEOUT: Final = 60.0
 """Seconds to wait for one reply from the reader before giving up (never hang)."""
 
@@ -341,10 +345,16 @@ class Stack:
     def keys(self, *keys: str, settle: float = 0.6, keep: bool = False) -> Heard:
         """Press ``keys`` (xdotool names) and return what readers speak afterwards.
 
+        A key's events come in one burst (measured under a load of 9 on 2 cores: from
+        0.13 to 0.30 s after the key, milliseconds apart), so with ``settle`` up to
+        :data:`BURST_SETTLE` the reply comes :data:`TAIL` after the burst's last event
+        (after ``settle`` when none came). A longer ``settle`` is for a key whose work
+        speaks later (a hint, a search, the win): the whole quiet spell is waited for.
         ``keep``: what came after the last reply's quiet spell is heard too (a player
         hears everything, however late).
         """
-        reply = self.ask("keys", keys=list(keys), settle=settle, keep=keep)
+        tail = TAIL if settle <= BURST_SETTLE else None
+        reply = self.ask("keys", keys=list(keys), settle=settle, keep=keep, tail=tail)
         self.orca_quiet()
         return Heard(reply, self.announcements)
 

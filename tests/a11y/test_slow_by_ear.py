@@ -1,0 +1,97 @@
+"""The whole won game by ear, and Debian's Orca 43 itself beside the app: the slow ones.
+
+A won game takes about 100 s a language, an Orca test about 30 s: like every
+test of the real stack they are in ``make test-slow``, which CI runs.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from ear import c, orca_heard, start, tab_until  # type: ignore[import-not-found]
+from stack import Stack, missing  # type: ignore[import-not-found]
+from words import EAR, LANGS, WORDS  # type: ignore[import-not-found]
+
+from canfield import Game
+from canfield.deal import EXAMPLE_CODE
+from canfield.describe import pile_name
+
+REASON = missing()
+pytestmark = [
+    pytest.mark.skipif(REASON is not None, reason=REASON or ""),
+    pytest.mark.slow,
+    pytest.mark.a11y,
+]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_won_game_by_ear_in_few_keys_and_no_reading(
+    tmp_path: Path, stacks: list[Stack], lang: str
+) -> None:
+    """CF1-D3-AAAAACL won by pile keys, each key chosen from what was said (issue 22's goal)."""
+    from by_ear import play_line  # type: ignore[import-not-found]
+
+    from canfield.solver import solve
+
+    line = list(solve(Game.from_code(EXAMPLE_CODE), time_limit=30).line)
+    game = Game.from_code(EXAMPLE_CODE)
+    stack = start(tmp_path, lang, game)
+    stacks.append(stack)
+    figures = play_line(stack, game, line, lang)
+    assert game.is_won
+    assert any(WORDS[lang]["won"] in s for s in figures.last), figures.last
+    assert figures.card_moves == sum(m.card is not None for m in line)
+    assert figures.draws == sum(m.card is None for m in line)
+    assert figures.per_card_move <= 3.0, figures.card_keys
+    assert figures.readings == 0
+    print(
+        f"{lang}: {figures.keys} keys, {figures.per_card_move:.2f} a card move, "
+        f"{figures.words} words"
+    )
+
+
+@pytest.mark.skipif(shutil.which("orca") is None, reason="Debian's orca is not installed")
+@pytest.mark.parametrize("lang", LANGS)
+def test_orca_itself_says_a_move_by_keys_a_draw_and_a_combo_box_change(
+    tmp_path: Path, stacks: list[Stack], lang: str
+) -> None:
+    """Debian's Orca 43 beside the app: what it says, from its own log (not the reader model).
+
+    Orca says its own words (roles, "List with 1 item") in its own language, and the
+    app's sentences, which reach Orca 43 as notifications, after "notification".
+    """
+    words, ear = WORDS[lang], EAR[lang]
+    stack = start(tmp_path, lang, Game.from_code(EXAMPLE_CODE), announcements=False, orca=True)
+    stacks.append(stack)
+    reserve, column2 = pile_name("reserve", None, lang), pile_name("column", 2, lang)
+    places = ear["places"].format(pile=column2)
+    # R: the pile with its size, the card, where it can go.
+    said = orca_heard(stack, "r", expect=places)
+    assert f"{reserve}, {words['cards'].format(n=13)}" in said, said
+    assert c("QC", lang) in said and places in said, said
+    # Enter: picked up and where it can go; 2: the move, and the reserve's new top as the
+    # focus lands back there (the move's sentence leaves it to the focus). Pressed at once,
+    # as a player who knows where the card goes does: each sentence is said once.
+    picked = f"{words['picked']}, {places}"
+    moved = words["moved"].format(card=c("QC", lang), pile=column2)
+    said = orca_heard(stack, "Return", "2", settle=0.8, expect=moved)
+    assert sum(u.endswith(picked) for u in said) == 1, said
+    assert sum(u.endswith(moved) for u in said) == 1, said
+    assert c("8H", lang) in said, said
+    # D with the focus on the reserve says the draw; with the focus on the waste, only the
+    # waste's new top, as the focus lands on it.
+    drawn = words["drawn"].format(card=c("2S", lang))
+    said = orca_heard(stack, "d", expect=drawn)
+    assert any(u.endswith(drawn) for u in said), said
+    orca_heard(stack, "w", expect=c("2S", lang))
+    said = orca_heard(stack, "d", expect=c("QD", lang))
+    assert c("QD", lang) in said, said
+    assert not any(words["drawn"].format(card=c("QD", lang)) in u for u in said), said
+    # A combo box's new value, said by Orca as Down changes it.
+    stack.keys("ctrl+comma", settle=0.8)
+    tab_until(stack, ear["card_back"])
+    said = orca_heard(stack, "Down", settle=0.8, expect=ear["red"])
+    assert any(ear["red"] in u for u in said), said
+    stack.keys("Escape")
