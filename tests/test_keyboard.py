@@ -69,6 +69,19 @@ def test_pick_up_says_the_places_and_a_pile_key_puts_it_there() -> None:
     assert names == ["king of hearts", "queen of clubs"]
 
 
+def test_a_front_end_whose_landing_says_the_places_hears_a_bare_pick_up() -> None:
+    """The desktop: a focused card's description says where it can go as the focus lands."""
+    game, keys = Game.from_code(EXAMPLE_CODE), Keyboard(landing_names_places=True)
+    assert play(game, keys, "r", "enter") == ["Picked up"]
+    assert play(game, keys, "escape") == ["queen of clubs put back"]
+    # A card with nowhere to go: landing said nothing of places, so the pick-up says so.
+    assert play(game, keys, "1", "enter") == ["Picked up, cannot go anywhere now"]
+    play(game, keys, "escape")
+    # Brief speech: landing leaves the places out, so the pick-up says them.
+    keys.brief = True
+    assert play(game, keys, "r", "enter") == ["Picked up, can go to column 2"]
+
+
 def test_a_refused_put_down_keeps_the_cards_held_and_says_why() -> None:
     game, keys = Game.from_code(EXAMPLE_CODE), Keyboard()
     assert play(game, keys, "1", "enter") == ["Picked up, cannot go anywhere now"]

@@ -174,3 +174,17 @@ class SharedApps:
         for stack in self._apps.values():
             stack.close()
         self._apps.clear()
+
+
+def open_statistics(stack: Stack, keys: str, name: str) -> Heard:
+    """Open Statistics from the Game menu (``keys``: its Alt letter, then the item's).
+
+    Xvfb has no window manager: the first menu opened after the window got the focus
+    can close at once, so the keys are pressed again when no dialog named ``name`` was
+    said (the next menu stays open).
+    """
+    for _ in range(3):
+        heard = stack.keys(*keys.split(), settle=0.8)
+        if any(s.startswith(name + ", dialog") for s in heard.spoken):
+            return heard
+    raise AssertionError(f"{keys} never opened {name!r}; heard {heard}")

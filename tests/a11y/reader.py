@@ -19,8 +19,8 @@ and description of an object that takes the focus and a new name or
 description of the object that has it (not a combo box's or a table cell's new
 name, which Orca calls redundant); a focus that enters another list
 names the list first, a focused control says its label (labelled-by) first,
-and a dialog that opens is named with the labels in it that label nothing,
-as Orca does.
+and a dialog or a question (an alert) that opens is named with the labels in it
+that label nothing, as Orca does.
 """
 
 from __future__ import annotations
@@ -232,8 +232,9 @@ class Reader:
                 text = name_of(parent) + ", list, " + text
             self.context = parent if in_list else (source if role == "list" else None)
             return text, text
-        if kind.startswith("window:activate") and role == "dialog":
-            # Orca names a dialog that opens and reads its labels that label nothing.
+        if kind.startswith("window:activate") and role in ("dialog", "alert"):
+            # Orca names a dialog (a question: an alert) that opens and reads its labels
+            # that label nothing.
             text = ", ".join(x for x in (name, role, *unrelated_labels(source)) if x)
             return text, text
         showing = kind.startswith("object:state-changed:showing") and event.detail1

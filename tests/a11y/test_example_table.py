@@ -13,7 +13,15 @@ from __future__ import annotations
 import re
 
 import pytest
-from ear import SharedApps, c, find, focus_to, tab_until, value_changed  # type: ignore[import-not-found]
+from ear import (  # type: ignore[import-not-found]
+    SharedApps,
+    c,
+    find,
+    focus_to,
+    open_statistics,
+    tab_until,
+    value_changed,
+)
 from stack import missing  # type: ignore[import-not-found]
 from words import EAR, LANGS, SCREENS, WORDS  # type: ignore[import-not-found]
 
@@ -131,9 +139,9 @@ def test_pile_keys_say_where_a_card_goes_and_what_a_move_uncovers(
     heard = stack.keys("r")
     assert heard.focus()[-1]["name"] == c("QC", lang)
     assert any(s.startswith(reserve + ",") and s.endswith(places) for s in heard.spoken), heard
-    # Enter picks it up and says the places again; 2 puts it on column 2.
+    # Enter picks it up, the places not said again (landing said them); 2 puts it on column 2.
     heard = stack.keys("Return")
-    assert heard.said(words["picked"]) and heard.said(places)
+    assert heard.said(words["picked"]) and not any(places in s for s in heard.spoken), heard
     heard = stack.keys("2")
     assert heard.said(words["moved"].format(card=c("QC", lang), pile=column2))
     # The focus is back on the reserve, on the card the move uncovered.
@@ -256,6 +264,8 @@ def test_the_winnable_search_window_speaks_and_keeps_the_game(
     # focus, and Tab goes to Abandon.
     heard = stack.keys("Return", settle=0.8)
     assert heard.focus()[-1]["role"] == "push button", heard.focus()
+    # The question is said whole as it opens, once: what it asks and what it costs.
+    assert heard.said(ear["question"]) and heard.said(ear["question_detail"]), heard
     seen = []
     for _ in range(3):
         seen.append(heard)
@@ -276,4 +286,27 @@ def test_the_winnable_search_window_speaks_and_keeps_the_game(
     # The game is as it was: the waste's top the card the draw showed.
     heard = stack.keys("w", settle=0.6)
     assert heard.focus()[-1]["name"] == top, heard.focus()
+    example_apps.hand_back(lang, at_start=False)
+
+
+@pytest.mark.parametrize("lang", SHARED)
+def test_the_statistics_table_says_each_figures_row_and_column(
+    example_apps: SharedApps, lang: str
+) -> None:
+    """Arrows walk the figures; each cell says its row, its column and its value."""
+    ear = EAR[lang]
+    stack = example_apps.take(lang, at_start=False)
+    open_statistics(stack, ear["stats_keys"], ear["statistics"])
+    played, won = ear["played"], ear["won_row"]
+    heard = tab_until(stack, f"{ear['statistics']}, table")
+    heard = stack.keys("Down")
+    assert heard.focus()[-1]["role"] == "table cell", heard.focus()
+    assert any(s.startswith(f"{won}, {ear['three']}: ") for s in heard.spoken), heard
+    heard = stack.keys("Up")
+    assert any(s.startswith(f"{played}, {ear['three']}: ") for s in heard.spoken), heard
+    stack.keys("Down")
+    heard = stack.keys("Right")
+    assert any(s.startswith(f"{won}, {ear['one']}: ") for s in heard.spoken), heard
+    stack.keys("Escape", settle=0.8)
+    stack.ask("focus", title="Canfield")
     example_apps.hand_back(lang, at_start=False)

@@ -10,7 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from ear import c, orca_heard, start, tab_until  # type: ignore[import-not-found]
+from ear import c, open_statistics, orca_heard, start, tab_until  # type: ignore[import-not-found]
 from stack import Stack, missing  # type: ignore[import-not-found]
 from words import EAR, LANGS, WORDS  # type: ignore[import-not-found]
 
@@ -59,6 +59,9 @@ def test_orca_itself_says_a_move_by_keys_a_draw_and_a_combo_box_change(
 ) -> None:
     """Debian's Orca 43 beside the app: what it says, from its own log (not the reader model).
 
+    A move by keys, draws, a combo box's new value, the Statistics table walked by the
+    arrows, and the question before a game in progress is dropped.
+
     Orca says its own words (roles, "List with 1 item") in its own language, and the
     app's sentences, which reach Orca 43 as notifications, after "notification".
     """
@@ -71,10 +74,11 @@ def test_orca_itself_says_a_move_by_keys_a_draw_and_a_combo_box_change(
     said = orca_heard(stack, "r", expect=places)
     assert f"{reserve}, {words['cards'].format(n=13)}" in said, said
     assert c("QC", lang) in said and places in said, said
-    # Enter: picked up and where it can go; 2: the move, and the reserve's new top as the
-    # focus lands back there (the move's sentence leaves it to the focus). Pressed at once,
-    # as a player who knows where the card goes does: each sentence is said once.
-    picked = f"{words['picked']}, {places}"
+    # Enter: picked up (where it can go was said as R landed); 2: the move, and the
+    # reserve's new top as the focus lands back there (the move's sentence leaves it to the
+    # focus). Pressed at once, as a player who knows where the card goes does: each
+    # sentence is said once.
+    picked = words["picked"]
     moved = words["moved"].format(card=c("QC", lang), pile=column2)
     said = orca_heard(stack, "Return", "2", settle=0.8, expect=moved)
     assert sum(u.endswith(picked) for u in said) == 1, said
@@ -94,4 +98,28 @@ def test_orca_itself_says_a_move_by_keys_a_draw_and_a_combo_box_change(
     tab_until(stack, ear["card_back"])
     said = orca_heard(stack, "Down", settle=0.8, expect=ear["red"])
     assert any(ear["red"] in u for u in said), said
-    stack.keys("Escape")
+    stack.keys("Escape", settle=0.8)
+    stack.ask("focus", title="Canfield")
+
+    # Statistics: the table's rows read by Orca as Up or Down reaches them, each figure
+    # with its row and column ("Won, 3 cards: 0"); Right says the new column's figure.
+    open_statistics(stack, ear["stats_keys"], ear["statistics"])
+    played, won, three, one = ear["played"], ear["won_row"], ear["three"], ear["one"]
+    tab_until(stack, f"{ear['statistics']}, table")
+    said = orca_heard(stack, "Down", expect=f"{won}, {one}: ")
+    assert any(u.startswith(f"{won}, {three}: ") for u in said), said
+    assert any(u.startswith(f"{won}, {one}: ") for u in said), said
+    said = orca_heard(stack, "Up", expect=f"{played}, {one}: ")
+    assert any(u.startswith(f"{played}, {three}: ") for u in said), said
+    said = orca_heard(stack, "Right", expect=f"{played}, {one}: ")
+    assert any(u.endswith(f"{played}, {one}: 0") for u in said), said
+    stack.keys("Escape", settle=0.8)
+    stack.ask("focus", title="Canfield")
+
+    # The question before a game in progress is dropped: said whole, the question once.
+    stack.keys("ctrl+n", settle=0.8)
+    detail = ear["question_detail"].rstrip(".")  # orca_heard leaves out the full stops
+    said = orca_heard(stack, "Return", settle=0.8, expect=detail)
+    assert sum(ear["question"] in u for u in said) == 1, said
+    assert any(f"{ear['question']} {detail}" in u for u in said), said
+    stack.keys("Escape", settle=0.8)

@@ -265,8 +265,10 @@ def question_box(
     box.setStyleSheet(
         "QLabel#qt_msgbox_label, QLabel#qt_msgbox_informativelabel { min-width: 260px; }"
     )
+    # Named by its title; the question and what follows are its labels, which a reader
+    # says as it opens (Orca: "alert New game. Abandon the game in progress? It will
+    # count as a loss…"). Described by the question too, it was said a second time.
     box.setAccessibleName(title)
-    box.setAccessibleDescription(text)
     return box
 
 

@@ -144,7 +144,9 @@ class TableScene(QGraphicsScene):
         self._last_tap: int | None = None
         """The card the last tap was on (a double-click guard)."""
         self._drop_target: PileKey | None = None
-        self.keys = Keyboard()
+        # A focused card's description is where it can go (full speech): readers say it as
+        # the focus lands, so the pick-up leaves it out.
+        self.keys = Keyboard(landing_names_places=True)
         """The keyboard's focus and held cards (shared with the browser build)."""
         self.playing_by_keys = False
         """A key's move is being played: the focus landing back on its pile says what it left."""

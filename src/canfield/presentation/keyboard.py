@@ -95,6 +95,9 @@ class Keyboard:
     """Enter on the held cards' own pile plays them like a tap (see ``Game.tap_move``)."""
     brief: bool = False
     """Brief speech (the ``speech`` setting): landing leaves out where a card can go."""
+    landing_names_places: bool = False
+    """The front end's focus says where a card can go as it lands on it (the desktop's
+    card description, in full speech): a pick-up then does not say it again."""
     notes: tuple[str, ...] = field(default_factory=tuple)
     """What T says after the piles: the game code, the winnability note (set by the front end)."""
     _reland: bool = field(default=False, repr=False)
@@ -192,9 +195,12 @@ class Keyboard:
             return Reply(say=cannot_move(card, lang), shake=(card,))
         self.held = Held(cards, self.focus)
         # The focus has just named the card: the pick-up says how many and where they can
-        # go (the pile keys to press next), not the card again.
+        # go (the pile keys to press next), not the card again; where, only if landing
+        # did not say it (Orca 43 heard it twice in a row, 7 words each card move).
         said = picked_up_here(list(cards))
-        said += ", " + (places_text(state, card, lang) or _("cannot go anywhere now"))
+        where = places_text(state, card, lang)
+        if not (where and self.landing_names_places and not self.brief):
+            said += ", " + (where or _("cannot go anywhere now"))
         return Reply(say=said, focus_moved=True)
 
     def _put_down(self, target: PileKey, game: Game, lang: str) -> Reply:

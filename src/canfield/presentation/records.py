@@ -15,7 +15,7 @@ from canfield.presentation.variant_text import variant_title
 if TYPE_CHECKING:
     from canfield.storage.statistics import Statistics
 
-__all__ = ["assisted_note", "help_text", "win_record_parts", "win_record_text"]
+__all__ = ["assisted_note", "help_text", "statistic_spoken", "win_record_parts", "win_record_text"]
 
 
 def help_text(hints: int, assisted: bool) -> str:
@@ -26,6 +26,16 @@ def help_text(hints: int, assisted: bool) -> str:
     if hints:
         parts.append(ngettext("%(n)d hint", "%(n)d hints", hints) % {"n": hints})
     return " · ".join(parts)
+
+
+def statistic_spoken(row: str, column: str, value: str) -> str:
+    """One figure of the statistics table as a reader says it: "Won, 3 cards: 8".
+
+    Orca 43 reads a whole row of a desktop table when Up or Down reaches it, each cell
+    by its name and none by its headers, and names only a new column header on Left
+    or Right: a cell named by its value alone left "8" without its row.
+    """
+    return _("{row}, {column}: {value}").format(row=row, column=column, value=value)
 
 
 def assisted_note() -> str:

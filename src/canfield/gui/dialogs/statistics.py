@@ -51,7 +51,7 @@ from canfield.gui.dialogs.confirm import confirm_reset_statistics
 from canfield.gui.i18n_qt import language_notifier, qt_locale, translate_buttons
 from canfield.i18n import N_, _, pgettext
 from canfield.presentation.clock import format_duration
-from canfield.presentation.records import assisted_note, help_text
+from canfield.presentation.records import assisted_note, help_text, statistic_spoken
 from canfield.presentation.variant_text import APP_VARIANTS, variant_title
 from canfield.storage.recent import RecentGame
 from canfield.storage.statistics import Statistics
@@ -224,7 +224,7 @@ class StatisticsDialog(QDialog):
             self._variant_box.setItemText(
                 index, variant_title(str(self._variant_box.itemData(index)))
             )
-        titles = {3: _("3 cards"), 1: _("1 card")}
+        titles = self._column_titles()
         self._table.setHorizontalHeaderLabels([titles[draw] for draw in COLUMN_DRAWS])
         self._table.setVerticalHeaderLabels([_(label) for _key, label in ROWS])
         self._table.setAccessibleName(_("Statistics"))
@@ -295,12 +295,15 @@ class StatisticsDialog(QDialog):
                     else locale.toString(round(stats.average_moves))
                 ),
             }
-            for key, _label in ROWS:
+            column = self._column_titles()[draw]
+            for key, label in ROWS:
                 value = self._values[key, draw]
                 value.setText(texts[key])
-                # A reader says "none", not the dash's name.
+                # A reader says "none", not the dash's name, after the row and the column.
                 spoken = _("none") if texts[key] == NOTHING else texts[key]
-                value.setData(Qt.ItemDataRole.AccessibleTextRole, spoken)
+                value.setData(
+                    Qt.ItemDataRole.AccessibleTextRole, statistic_spoken(_(label), column, spoken)
+                )
         self._bank_note.setText(
             _("Casino bank over all variants and draw modes: {money}").format(
                 money=format_money(self._source.bank_total())
@@ -308,6 +311,10 @@ class StatisticsDialog(QDialog):
         )
         self._fill_recent()
         self._fit_table()
+
+    @staticmethod
+    def _column_titles() -> dict[int, str]:
+        return {3: _("3 cards"), 1: _("1 card")}
 
     def _fit_table(self) -> None:
         """As tall as its rows: the page scrolls, never the table inside it."""
