@@ -11,9 +11,6 @@ from canfield.deal import EXAMPLE_CODE
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-EXAMPLE_MOVES = ("QC>2", "8H>f", "KH>4")
-
-
 @pytest.fixture
 def example() -> Game:
     """The example deal (EXAMPLE_CODE): base 7H, columns 6C KH QH AS, reserve top QC."""

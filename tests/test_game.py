@@ -9,7 +9,9 @@ import pytest
 from canfield import Game, IllegalMoveError, InvalidMoveError, InvalidSaveError, Move
 from canfield.cards import CARDS, parse_card, parse_cards
 from canfield.game import UNDO_LIMIT
-from conftest import EXAMPLE_MOVES
+
+# The example deal's opening of docs/notation.md: reserve to column 2, to the foundation, a king to column 4.
+EXAMPLE_MOVES = ("QC>2", "8H>f", "KH>4")
 
 
 def test_api_of_the_spec(example: Game) -> None:
