@@ -10,7 +10,7 @@ from canfield import Game, IllegalMoveError, InvalidMoveError, InvalidSaveError,
 from canfield.cards import CARDS, parse_card, parse_cards
 from canfield.game import UNDO_LIMIT
 
-# The example deal's opening of docs/notation.md: reserve to column 2, to the foundation, a king to column 4.
+# The example deal's opening (docs/notation.md): reserve to column 2, 8H home, a king to column 4.
 EXAMPLE_MOVES = ("QC>2", "8H>f", "KH>4")
 
 
