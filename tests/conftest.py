@@ -11,6 +11,7 @@ from canfield.deal import EXAMPLE_CODE
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+
 @pytest.fixture
 def example() -> Game:
     """The example deal (EXAMPLE_CODE): base 7H, columns 6C KH QH AS, reserve top QC."""
