@@ -1,8 +1,21 @@
-"""A position as an immutable, hashable value.
+"""A position as an immutable, hashable value, and its text form.
 
 Everything the rules need lives in :class:`State`, so undo is a stack of
 states, saving is cheap and the solver searches the very same values the app
 plays on. Piles are tuples of card integers with the playable card *last*.
+
+Position notation writes a whole position on one line, like FEN for chess
+(``docs/notation.md``)::
+
+    canfield D3 7H -/7H/-/- 2S7H3S4S5S6S7S8S6CQCQSJSKS 6C/KH/QH/AS <34 stock cards> - 0
+
+Nine fields separated by spaces: the variant, the draw mode, the base card,
+the four foundations' top cards (spades/hearts/diamonds/clubs, ``-`` empty),
+the reserve, the four columns, the stock, the waste and the recycles made.
+Every pile is written bottom first with its playable card last, cards run
+together two characters each, ``-`` for an empty pile. :func:`read_position`
+checks everything a position must satisfy and names the first thing that is
+wrong; :func:`write_position` is ``str(state)``.
 """
 
 from __future__ import annotations
@@ -10,10 +23,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
-from canfield.cards import CARDS, Card, parse_card, rank_of, suit_of
-from canfield.variants import CANFIELD, FoundationStart, Variant
+from canfield.cards import CARDS, RANK_CHARS, SUIT_CHARS, Card, parse_card, rank_of, suit_of
+from canfield.errors import CanfieldError, InvalidPositionError, quoted
+from canfield.variants import CANFIELD, FoundationStart, Variant, variant_named
 
 __all__ = [
+    "POSITION_FIELDS",
     "RESERVE_SIZE",
     "STOCK_SIZE",
     "State",
@@ -21,6 +36,8 @@ __all__ = [
     "foundation_cards",
     "foundation_order",
     "initial_state",
+    "read_position",
+    "write_position",
 ]
 
 RESERVE_SIZE: Final = 13
@@ -54,15 +71,11 @@ class State(NamedTuple):
     @classmethod
     def parse(cls, text: str) -> State:
         """The position written in ``text``; :class:`InvalidPositionError` says what is wrong."""
-        from canfield.notation import parse_position
-
-        return parse_position(text)
+        return read_position(text)
 
     def notation(self) -> str:
         """The one-line text form that :meth:`parse` reads back."""
-        from canfield.notation import format_position
-
-        return format_position(self)
+        return write_position(self)
 
     def __str__(self) -> str:
         return self.notation()
@@ -172,3 +185,165 @@ def initial_state(deck: Sequence[int], draw: int, variant: Variant = CANFIELD) -
         variant=variant,
         recycles=0,
     )
+
+
+# Position notation (docs/notation.md): write_position is str(state), read_position State.parse.
+
+POSITION_FIELDS: Final = (
+    "variant",
+    "draw",
+    "base",
+    "foundations",
+    "reserve",
+    "columns",
+    "stock",
+    "waste",
+    "recycles",
+)
+"""The fields of position notation, in order."""
+
+_SUIT_WORDS: Final = ("spades", "hearts", "diamonds", "clubs")
+_NAMES: Final = tuple(str(c) for c in CARDS)
+_BY_NAME: Final = {name: i for i, name in enumerate(_NAMES)}
+
+
+def _pile_text(cards: tuple[int, ...]) -> str:
+    return "".join(_NAMES[c] for c in cards) or "-"
+
+
+def write_position(state: State) -> str:
+    """The notation of ``state`` (what ``str(state)`` prints)."""
+    tops = "/".join("-" if state.foundations[s] == 0 else _NAMES[_top(state, s)] for s in range(4))
+    return " ".join(
+        (
+            state.variant.name,
+            f"D{state.draw}",
+            _NAMES[state.base],
+            tops,
+            _pile_text(state.reserve),
+            "/".join(_pile_text(col) for col in state.columns),
+            _pile_text(state.stock),
+            _pile_text(state.waste),
+            str(state.recycles),
+        )
+    )
+
+
+def _top(state: State, suit: int) -> int:
+    return suit * 13 + (state.base + state.foundations[suit] - 1) % 13
+
+
+def _position_error(text: str, why: str) -> InvalidPositionError:
+    return InvalidPositionError(f"bad position {quoted(text)}: {why}")
+
+
+def _card(text: str, token: str, where: str) -> int:
+    card = _BY_NAME.get(token.upper())
+    if card is None:
+        raise _position_error(
+            text,
+            f"{where}: {quoted(token)} is not a card (rank {' '.join(RANK_CHARS)}, suit "
+            f"{' '.join(SUIT_CHARS)}, two characters each)",
+        )
+    return card
+
+
+def _cards(text: str, field: str, where: str) -> tuple[int, ...]:
+    if field == "-":
+        return ()
+    if len(field) % 2:
+        raise _position_error(
+            text, f"{where}: {quoted(field)} is not whole cards (two characters each)"
+        )
+    return tuple(_card(text, field[i : i + 2], where) for i in range(0, len(field), 2))
+
+
+def read_position(text: str) -> State:
+    """The position ``text`` writes; :class:`InvalidPositionError` names what is wrong."""
+    if not isinstance(text, str):
+        raise InvalidPositionError(f"a position must be text, not {type(text).__name__}")
+    parts = text.split()
+    if len(parts) != len(POSITION_FIELDS):
+        raise _position_error(
+            text,
+            f"expected {len(POSITION_FIELDS)} fields separated by spaces "
+            f"({' '.join(POSITION_FIELDS)}), found {len(parts)}",
+        )
+    name, draw_text, base_text, found_text, reserve_text, cols_text, stock_text, waste_text, rec = (
+        parts
+    )
+    try:
+        variant = variant_named(name)
+    except CanfieldError as exc:
+        raise _position_error(text, str(exc)) from None
+    if draw_text.upper() not in ("D1", "D3"):
+        raise _position_error(text, f"draw {quoted(draw_text)} is neither D1 nor D3")
+    draw = int(draw_text[1])
+    base = _card(text, base_text, "base card")
+    if variant.start is FoundationStart.TWOS and base != CARDS[1]:
+        raise _position_error(
+            text, f"the 2s start the foundations in {variant}: the base is 2S, not {base_text}"
+        )
+    tops = found_text.split("/")
+    if len(tops) != 4:
+        raise _position_error(text, f"foundations: expected 4 separated by '/', found {len(tops)}")
+    counts = [0, 0, 0, 0]
+    for suit, top_text in enumerate(tops):
+        if top_text == "-":
+            continue
+        top = _card(text, top_text, f"{_SUIT_WORDS[suit]} foundation")
+        if top // 13 != suit:
+            raise _position_error(
+                text, f"the {_SUIT_WORDS[suit]} foundation cannot hold {_NAMES[top]}"
+            )
+        counts[suit] = (rank_of(top) - rank_of(base)) % 13 + 1
+    reserve = _cards(text, reserve_text, "reserve")
+    col_parts = cols_text.split("/")
+    if len(col_parts) != 4:
+        raise _position_error(text, f"columns: expected 4 separated by '/', found {len(col_parts)}")
+    columns = tuple(_cards(text, c, f"column {k + 1}") for k, c in enumerate(col_parts))
+    stock = _cards(text, stock_text, "stock")
+    waste = _cards(text, waste_text, "waste")
+    if not (rec.isascii() and rec.isdigit()) or len(rec) > 3:  # '²'.isdigit() is True
+        raise _position_error(text, f"recycles {quoted(rec)} is not a small whole number")
+    recycles = int(rec)
+    limit = variant.recycles
+    if limit is None and recycles:
+        raise _position_error(text, f"recycles are not counted in {variant} (no limit): write 0")
+    if limit is not None and recycles > limit:
+        raise _position_error(text, f"{variant} allows {limit} recycles, not {recycles}")
+    state = State(
+        stock=stock,
+        waste=waste,
+        reserve=reserve,
+        foundations=(counts[0], counts[1], counts[2], counts[3]),
+        columns=(columns[0], columns[1], columns[2], columns[3]),
+        base=CARDS[base],
+        draw=draw,
+        variant=variant,
+        recycles=recycles,
+    )
+    _check_cards(text, state)
+    return state
+
+
+def _check_cards(text: str, state: State) -> None:
+    """Every card exactly once, the foundations' cards included."""
+    places: dict[int, str] = {}
+    piles: list[tuple[str, tuple[int, ...]]] = [
+        ("the reserve", state.reserve),
+        ("the stock", state.stock),
+        ("the waste", state.waste),
+    ]
+    piles += [(f"column {k + 1}", col) for k, col in enumerate(state.columns)]
+    piles += [(f"the {_SUIT_WORDS[s]} foundation", tuple(state.foundation(s))) for s in range(4)]
+    for where, cards in piles:
+        for card in cards:
+            if card in places:
+                raise _position_error(
+                    text, f"{_NAMES[card]} is both in {places[card]} and in {where}"
+                )
+            places[card] = where
+    if len(places) != 52:
+        missing = " ".join(_NAMES[c] for c in range(52) if c not in places)
+        raise _position_error(text, f"{52 - len(places)} card(s) missing: {missing}")

@@ -33,9 +33,9 @@ from canfield.i18n import _
 if TYPE_CHECKING:
     from canfield.gui.table import PileKey, TableScene
 
-__all__ = ["Notice", "QuietLabel", "focus_target", "install"]
+__all__ = ["DescriptionLabel", "Notice", "QuietLabel", "focus_target", "install"]
 
-_installed: list[bool] = []
+_table_views: list[type[QGraphicsView]] = []
 
 
 class QuietLabel(QLabel):
@@ -51,28 +51,36 @@ class QuietLabel(QLabel):
         super().setText(text)
 
 
-def install() -> None:
-    """Register the factory (once per process)."""
-    if not _installed:
+class DescriptionLabel(QLabel):
+    """An explanation shown under a control whose accessible description carries the same words.
+
+    Screen readers say the control's description when it takes the focus; this
+    label is hidden from them (:class:`DescriptionAccessible`), so opening a
+    dialog does not read every explanation in it as well.
+    """
+
+
+def install(table_view: type[QGraphicsView]) -> None:
+    """Register the factory (once per process); ``table_view`` is the card table's view class.
+
+    The view passes its own class, so this module never imports the view that imports it.
+    """
+    if not _table_views:
         QAccessible.installFactory(_factory)
-        _installed.append(True)
+        _table_views.append(table_view)
 
 
 def _factory(key: str, obj: QObject) -> QAccessibleInterface | None:
-    from canfield.gui.view import TableView
-
     if isinstance(obj, CardItem):
         return CardAccessible(obj)
     if isinstance(obj, SlotItem):
         return PileAccessible(obj)
-    if isinstance(obj, TableView):
+    if _table_views and isinstance(obj, _table_views[0]):
         return TableAccessible(obj)
     if isinstance(obj, QuietLabel):
         return QuietLabelAccessible(obj)
     if isinstance(obj, Notice):
         return NoticeAccessible(obj)
-    from canfield.gui.dialogs._common import DescriptionLabel
-
     if isinstance(obj, DescriptionLabel):
         return DescriptionAccessible(obj)
     return None

@@ -26,7 +26,7 @@ class TableView(QGraphicsView):
     """A frameless, scroll-free view whose scene is exactly its viewport."""
 
     def __init__(self, scene: TableScene, parent: QWidget | None = None) -> None:
-        accessible.install()
+        accessible.install(TableView)
         super().__init__(scene, parent)
         self._table = scene
         self._spoken_piles: dict[PileKey, tuple[str, tuple[int, ...]]] = {}

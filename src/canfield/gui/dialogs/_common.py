@@ -35,6 +35,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from canfield.gui.accessible import DescriptionLabel
+
 __all__ = [
     "TOUCH_HEIGHT",
     "ChoiceButton",
@@ -204,15 +206,6 @@ def heading(parent: QWidget | None = None) -> QLabel:
     label.setFont(font)
     label.setWordWrap(True)
     return label
-
-
-class DescriptionLabel(QLabel):
-    """An explanation shown under a control whose accessible description carries the same words.
-
-    Screen readers say the control's description when it takes the focus; this
-    label is hidden from them (:mod:`canfield.gui.accessible`), so opening a
-    dialog does not read every explanation in it as well.
-    """
 
 
 def description_label(parent: QWidget | None = None) -> DescriptionLabel:
