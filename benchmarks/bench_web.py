@@ -178,7 +178,10 @@ def main() -> None:
         f"  tap -> repaint over {len(taps)} taps: p50 {statistics.median(taps):.1f} ms, "
         f"p99 {p99:.1f} ms"
     )
-    print(f"  download: {raw / 2**20:.1f} MiB, {zipped / 2**20:.2f} MiB gzipped")
+    print(
+        f"  download: {raw / 2**20:.1f} MiB, {zipped / 2**20:.2f} MiB gzipped ({zipped:,} bytes; "
+        f"aim {5 * 2**20:,})"
+    )
     print(
         f"  memory: wasm heap {out['heap'] / 2**20:.0f} MiB, page JS heap "
         f"{(out['jsHeap'] or 0) / 2**20:.0f} MiB, browser RSS {rss_before / 1024:.0f} MiB "

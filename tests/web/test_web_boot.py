@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -64,10 +65,12 @@ import json, sys
 import gettext
 from canfield.web import bridge
 answer = json.loads(bridge.handle(REQUEST))
+from canfield.game import Game
 print(json.dumps({
     "origins": {m: sys.modules[m].__spec__.origin for m in
                 ("canfield.game", "canfield.web.session", "gettext")},
     "view": answer["view"], "say": answer.get("say"),
+    "docs": [sys.modules["canfield.game"].__doc__, Game.from_code.__doc__, Game.__doc__],
 }))
 """
 
@@ -104,8 +107,22 @@ def test_the_shipped_bytecode_runs_under_the_shipped_pyodide_as_cpython_runs_the
     assert origins["canfield.web.session"].endswith("canfield/web/session.pyc")
     assert origins["gettext"].endswith("python314.zip/gettext.pyc")
 
+    from canfield.game import Game
     from canfield.web import bridge
 
     answer = json.loads(bridge.handle(json.dumps(_REQUEST)))
     assert pyodide["view"] == answer["view"]
     assert pyodide["say"] == answer.get("say")
+    # the modules' and functions' docstrings are left out, the classes' kept
+    module_doc, function_doc, class_doc = pyodide["docs"]
+    assert module_doc is None and function_doc is None
+    assert Game.__doc__ and class_doc.split() == Game.__doc__.split()  # 3.14 dedents it
+    assert Game.from_code.__doc__
+
+
+def test_a_first_visit_downloads_at_most_5_mib_gzipped(site: Path) -> None:
+    sys.path.insert(0, str(ROOT / "tools"))
+    import build_web
+
+    raw, zipped = build_web.sizes(site)
+    assert zipped <= 5 * 2**20, f"{zipped:,} bytes gzipped ({raw:,} raw)"
