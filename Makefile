@@ -56,8 +56,12 @@ lint: $(CORE)
 		tools/web_screenshots.py
 	$(BIN)/lint-imports
 
+# mypy --strict over src, tests and the tools the tests import (pyproject's [tool.mypy]). To mypy
+# every conftest.py is the module "conftest": tests/a11y's and tests/web's are checked a run each.
 typecheck: $(CORE) $(NODE_STAMP)
 	$(BIN)/mypy
+	$(BIN)/mypy tests/a11y/conftest.py
+	$(BIN)/mypy tests/web/conftest.py
 	@if [ -x node_modules/.bin/tsc ]; then node_modules/.bin/tsc -p web/tsconfig.json --noEmit \
 		&& node_modules/.bin/tsc -p web/tsconfig.worker.json --noEmit; fi
 

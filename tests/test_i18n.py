@@ -7,7 +7,7 @@ import locale
 import re
 import sys
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -50,7 +50,7 @@ def catalogs() -> dict[str, Catalog]:
     return {lang: tool.load_catalog(lang) for lang in i18n.LANGUAGES}
 
 
-def _key(message_id: str | tuple[str, ...], context: str | None) -> tuple[object, ...]:
+def _key(message_id: str | Iterable[str], context: str | None) -> tuple[object, ...]:
     return (context, message_id if isinstance(message_id, str) else tuple(message_id))
 
 
@@ -117,7 +117,9 @@ def test_placeholders_are_kept(lang: str, catalogs: dict[str, Catalog]) -> None:
         if not message.id:
             continue
         sources = [message.id] if isinstance(message.id, str) else list(message.id)
-        translations = [message.string] if isinstance(message.string, str) else list(message.string)
+        translations = (
+            [message.string] if isinstance(message.string, str) else list(message.string or ())
+        )
         expected = _placeholders(sources[-1])
         for translation in translations:
             if translation and _placeholders(translation) != expected:
@@ -130,6 +132,7 @@ def test_keyboard_mnemonics_are_kept(lang: str, catalogs: dict[str, Catalog]) ->
     for message in catalogs[lang]:
         if message.id and isinstance(message.id, str):
             wanted = len(_MNEMONIC.findall(message.id))
+            assert isinstance(message.string, str), message.id
             assert len(_MNEMONIC.findall(message.string)) == wanted, message.id
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -41,6 +42,7 @@ def figures(s: Statistics) -> dict[str, object]:
 def _scenario(book: Ledger | Store, casino: bool) -> None:
     """A player's evening: one left mid-game, a win saved twice, one never touched, one undone."""
     save: Callable[[Game], bool]
+    abandon: Callable[[], object]
     if isinstance(book, Ledger):
 
         def save(game: Game) -> bool:
@@ -110,7 +112,9 @@ def test_the_ledger_comes_back_from_its_json_text() -> None:
         lambda d: d.update(recent=[{}] * 1000),
     ],
 )
-def test_a_damaged_ledger_is_refused_with_a_value_error(damage: Callable[[dict], None]) -> None:
+def test_a_damaged_ledger_is_refused_with_a_value_error(
+    damage: Callable[[dict[str, Any]], None],
+) -> None:
     ledger = Ledger()
     ledger.save(won_game())
     ledger.save(played(CODE, 1))

@@ -23,7 +23,7 @@ from test_solver_variants import small
 FOUNDATION = 4
 
 
-def _forced(state: State, *, compiled: bool) -> tuple[int, State] | None:
+def _forced(state: State, *, compiled: bool) -> tuple[Card, State] | None:
     """The card P5 sends up from ``state`` and the position after it, if P5 fires there."""
     moves = expand(state, Options(), compiled=compiled)
     if len(moves) != 1 or moves[0][0].target != FOUNDATION:
@@ -32,6 +32,7 @@ def _forced(state: State, *, compiled: bool) -> tuple[int, State] | None:
     if len(every) == 1:
         return None  # the only move anyway: P5 pruned nothing
     move, child = moves[0]
+    assert move.card is not None  # a move to a foundation moves a card
     return move.card, child
 
 

@@ -290,7 +290,7 @@ def test_bad_input_to_the_core_is_refused_with_a_clear_error() -> None:
     with pytest.raises(ValueError, match="split"):
         _core.Search(args[0], 99, *args[2:], good, options, 10, None)
     with pytest.raises(TypeError, match="Table"):
-        _core.Search(*args, good, options, 10, set())
+        _core.Search(*args, good, options, 10, set())  # type: ignore[arg-type]  # on purpose
     with pytest.raises(ValueError, match="probe must be"):
         _core.Search(*args, good, options, 10, None, -1)
     with pytest.raises(ValueError, match="inside a blind search"):

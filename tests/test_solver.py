@@ -6,13 +6,14 @@ import pytest
 
 from canfield import Game
 from canfield.deal import DealCode
+from canfield.moves import Move
 from canfield.solver import HintResult, Verdict, hint, is_winnable_deal, solve
 from canfield.state import State
 
 
-def _replays_to_win(game: Game, line: tuple[object, ...]) -> bool:
+def _replays_to_win(game: Game, line: tuple[Move, ...]) -> bool:
     for move in line:
-        game.play(move)  # type: ignore[arg-type]
+        game.play(move)
     return game.is_won
 
 
@@ -45,8 +46,8 @@ def test_game_in_progress() -> None:
     assert first.verdict is Verdict.WON
     for move in first.line[:25]:
         game.play(move)
-    for move in ("s", "s"):
-        game.play(move)  # a few taps off the line change nothing
+    for tap in ("s", "s"):
+        game.play(tap)  # a few taps off the line change nothing
     later = solve(game, time_limit=5)
     assert later.verdict is Verdict.WON
     assert _replays_to_win(game, later.line)

@@ -30,8 +30,8 @@ def _card(text: str) -> int:
 def _king_move(lang: str) -> str:
     set_language(lang)
     game = Game.from_code("CF1-D3-AAAAACL")
-    for move in OPENING:
-        game.play(move)
+    for step in OPENING:
+        game.play(step)
     before = game.state
     move = game.play("KH>4")
     return narration.move_sentence(before, game.state, move, lang)

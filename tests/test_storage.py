@@ -732,7 +732,7 @@ def test_a_first_release_database_keeps_everything(tmp_path: Path) -> None:
         expected = opening_game()
         expected.undo()
         assert game is not None and game.history == expected.history
-        assert game.redo_moves == ("s",) or [m.notation() for m in game.redo_moves] == ["s"]
+        assert [m.notation() for m in game.redo_moves] == ["s"]
         assert game.elapsed == 12.5
         s.save_game(game)
         game.play("s")
@@ -781,7 +781,7 @@ def test_recent_games_list_the_last_finished_games(store: Store) -> None:
     assert (newest.code, newest.variant, newest.draw, newest.won) == (CODE, "canfield", 3, False)
     assert (newest.score, newest.moves, newest.seconds) == (0, 1, 54.0)
     assert newest.finished_at <= time.time() and newest.finished_at > time.time() - 60
-    assert Game.from_code(newest.code).deck_string == newest.deck
+    assert Game.from_code(CODE).deck_string == newest.deck  # newest.code is CODE
     assert store.recent_games(3) == recent[:3]
     assert all(not g.won for g in recent)  # the win was the oldest, pushed out
     store.reset_statistics()

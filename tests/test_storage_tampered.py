@@ -16,7 +16,7 @@ import stat
 import subprocess
 import sys
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -130,7 +130,7 @@ def test_a_damaged_clock_keeps_the_game_a_copy_and_tells_once(folder: Path, cloc
     assert len(list(folder.glob("*.damaged-*"))) == 1
 
 
-_HEADERS = {
+_HEADERS: dict[str, Callable[[str], str]] = {
     "a clock of 5,000 digits": lambda h: h.replace('"elapsed":0.0', '"elapsed":' + "9" * 5000, 1),
     "not JSON": lambda h: h[:-3],
     "JSON nested 100,000 deep": lambda h: "[" * 100_000 + "]" * 100_000,

@@ -250,7 +250,7 @@ def real_cluster(
             "--scheduler-file",
             str(address_file),
         )
-        wait_for("the scheduler", lambda: address_file.exists() and address_file.stat().st_size)
+        wait_for("the scheduler", lambda: address_file.exists() and address_file.stat().st_size > 0)
         address = json.loads(address_file.read_text())["address"]
         assert address.startswith("tcp://127.0.0.1:")
         for number in range(workers):

@@ -240,8 +240,8 @@ def test_golden_variant_deck_strings() -> None:
     game = Game.from_code("CF1-STOREHOUSE-D1-AAAAACL")
     state = game.state
     assert format_deck(state.reserve) == "JC 3D 6D 5S JD AH JS QS 8H QC 7H 6C KH"
-    assert format_deck(c for col in state.columns for c in col) == "QH AS KS KD"
-    assert format_deck(reversed(state.stock)).startswith("TD KC QD 9D 3H 9C")
+    assert format_deck([c for col in state.columns for c in col]) == "QH AS KS KD"
+    assert format_deck(state.stock[::-1]).startswith("TD KC QD 9D 3H 9C")
 
 
 _EVERY_MOVE = [Move.DRAW] + [Move(c, t) for c in CARDS for t in range(FOUNDATION + 1)]

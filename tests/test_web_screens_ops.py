@@ -4,6 +4,7 @@ refused as the desktop's, a game in progress abandoned only when the player says
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -21,7 +22,7 @@ WIN_DECK = "5H 5S 4C 4D 4H 4S 3C 3D 3H 3S 2C 2D 2H AS AH AD AC 2S 5D 5C " + " ".
 
 
 @pytest.fixture
-def session() -> Session:
+def session() -> Iterator[Session]:
     s = Session()
     s.handle("start", {"lang": "en"})
     s.handle("screen", {"screen": "load", "settings": None, "records": None, "system": "en"})

@@ -77,6 +77,7 @@ def test_a_drawn_deal_replays_its_won_line(variant: str, draw: int) -> None:
         won = [r for r in rows[code.number] if r["verdict"] == "won"]
         if float(won[0]["seconds"]) < 0.5:
             break
+    assert code is not None
     game = Game.from_code(code)
     result = solve(game, time_limit=30)
     assert result.verdict is Verdict.WON

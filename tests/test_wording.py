@@ -27,7 +27,23 @@ def _catalog(lang: str) -> Catalog:
 
 
 def _strings(message: Message) -> list[str]:
-    return list(message.string) if isinstance(message.string, tuple) else [message.string]
+    """Every form of ``message``'s translation (one, or one per plural form)."""
+    if isinstance(message.string, str):
+        return [message.string]
+    return list(message.string or ())
+
+
+def _message(catalog: Catalog, msgid: str) -> Message:
+    message = catalog.get(msgid)
+    assert message is not None, f"{msgid!r} is not in the {catalog.locale} catalog"
+    return message
+
+
+def _text(catalog: Catalog, msgid: str) -> str:
+    """The translation of ``msgid``, a message with no plural forms."""
+    text = _message(catalog, msgid).string
+    assert isinstance(text, str), f"{msgid!r} has plural forms"
+    return text
 
 
 def _msgid(message: Message) -> str:
@@ -107,13 +123,13 @@ def test_portuguese_uses_one_term_per_idea(pattern: str) -> None:
 
 def test_portuguese_streaks_are_series() -> None:
     catalog = _catalog("pt")
-    assert catalog.get("Current streak").string == "Série atual"
-    assert catalog.get("Best streak").string == "Melhor série"
+    assert _text(catalog, "Current streak") == "Série atual"
+    assert _text(catalog, "Best streak") == "Melhor série"
 
 
 def test_portuguese_none_needs_no_gender() -> None:
     """The statistics say it after feminine and masculine labels alike."""
-    assert _catalog("pt").get("none").string not in ("nenhum", "nenhuma")
+    assert _text(_catalog("pt"), "none") not in ("nenhum", "nenhuma")
 
 
 # --- Hungarian: te throughout ------------------------------------------------------------------
@@ -159,21 +175,21 @@ def test_hungarian_uses_one_term_per_idea(pattern: str) -> None:
 
 def test_hungarian_holding_is_in_hand() -> None:
     """ "rajta" (on it) made a held card sound as if it lay on the focused pile."""
-    assert _catalog("hu").get("holding %(card)s").string == "kézben: %(card)s"
+    assert _text(_catalog("hu"), "holding %(card)s") == "kézben: %(card)s"
 
 
 def test_hungarian_streak_is_not_a_run() -> None:
     """A bare "sorozat" is a run of cards (the seed's "Sorozat egyben"); a streak is of wins."""
     catalog = _catalog("hu")
     for msgid in ("Current streak", "Best streak"):
-        assert "győzelmi sorozat" in catalog.get(msgid).string, msgid
+        assert "győzelmi sorozat" in _text(catalog, msgid), msgid
 
 
 @pytest.mark.parametrize(
     ("lang", "base"), [("pt", "carta de base"), ("hu", "alaplap"), ("id", "kartu dasar")]
 )
 def test_the_base_card_is_named_as_the_rule_pages_name_it(lang: str, base: str) -> None:
-    assert base in _catalog(lang).get("Foundations (base %(card)s)").string
+    assert base in _text(_catalog(lang), "Foundations (base %(card)s)")
 
 
 # --- Indonesian: the seed's vocabulary ---------------------------------------------------------
@@ -182,9 +198,10 @@ def test_the_base_card_is_named_as_the_rule_pages_name_it(lang: str, base: str) 
 def test_indonesian_pick_up_is_diangkat_and_draw_is_ambil() -> None:
     catalog = _catalog("id")
     for msgid in ("%(card)s picked up", "%(card)s and %(n)d card on it picked up"):
-        assert all("diangkat" in text for text in _strings(catalog.get(msgid))), msgid
+        assert all("diangkat" in text for text in _strings(_message(catalog, msgid))), msgid
     assert all(
-        "diambil" in text for text in _strings(catalog.get("%(n)d card drawn, %(card)s on top"))
+        "diambil" in text
+        for text in _strings(_message(catalog, "%(n)d card drawn, %(card)s on top"))
     )
     # "diambil" is said of a draw only; picking a card up with Enter is mengangkat.
     drawn = [(msgid, text) for msgid, text in translations("id") if "diambil" in text]
@@ -216,7 +233,7 @@ def test_indonesian_uses_one_term_per_idea(pattern: str) -> None:
 
 
 def test_indonesian_holding_is_held_not_contains() -> None:
-    assert _catalog("id").get("holding %(card)s").string == "sedang dipegang: %(card)s"
+    assert _text(_catalog("id"), "holding %(card)s") == "sedang dipegang: %(card)s"
 
 
 # --- every language: the app names the piles as its description does ---------------------------
@@ -231,4 +248,4 @@ def test_pile_names_match_the_description(lang: str) -> None:
         ("Waste", words.waste_label),
         ("Reserve", words.reserve_label),
     ):
-        assert catalog.get(msgid).string.lower() == label.lower(), (lang, msgid)
+        assert _text(catalog, msgid).lower() == label.lower(), (lang, msgid)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from stack import Heard, Stack  # type: ignore[import-not-found]
+from stack import Heard, Stack
 
 from canfield import Game
 from canfield.describe import card_name

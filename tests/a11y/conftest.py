@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from ear import SharedApps  # type: ignore[import-not-found]
-from stack import Stack  # type: ignore[import-not-found]
+from ear import SharedApps
+from stack import Stack
 
 
 @pytest.fixture

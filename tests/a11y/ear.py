@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from stack import Heard, Stack, StackError  # type: ignore[import-not-found]
+from stack import Heard, Stack, StackError
 
 from canfield import Game
 from canfield.cards import Card

@@ -29,6 +29,7 @@ import json
 import subprocess
 import sys
 import time
+from typing import Any
 
 import pyatspi
 from gi.repository import GLib
@@ -47,39 +48,39 @@ MAX_NODES = 2000
 SPEAKING_ROLES = ("notification", "alert")
 
 
-def role_of(acc) -> str:
+def role_of(acc: Any) -> str:
     try:
-        return acc.getRoleName()
+        return str(acc.getRoleName())
     except Exception:
         return "?"
 
 
-def name_of(acc) -> str:
+def name_of(acc: Any) -> str:
     try:
-        return acc.name or ""
+        return str(acc.name or "")
     except Exception:
         return ""
 
 
-def states_of(acc) -> list[str]:
+def states_of(acc: Any) -> list[str]:
     try:
         return sorted(pyatspi.stateToString(s) for s in acc.getState().getStates())
     except Exception:
         return []
 
 
-def text_of(acc) -> str:
+def text_of(acc: Any) -> str:
     try:
         text = acc.queryText()
     except Exception:
         return ""
     try:
-        return text.getText(0, -1) or ""
+        return str(text.getText(0, -1) or "")
     except Exception:
         return ""
 
 
-def labels_of(acc) -> list[str]:
+def labels_of(acc: Any) -> list[str]:
     """The names of the objects that label ``acc`` (a combo box's or a field's label)."""
     try:
         relations = acc.getRelationSet()
@@ -94,7 +95,7 @@ def labels_of(acc) -> list[str]:
     return names
 
 
-def unrelated_labels(root, budget: int = 400) -> list[str]:
+def unrelated_labels(root: Any, budget: int = 400) -> list[str]:
     """The showing labels under ``root`` that label no control (what Orca reads on opening)."""
     found: list[str] = []
     stack = [root]
@@ -119,9 +120,9 @@ def unrelated_labels(root, budget: int = 400) -> list[str]:
     return found
 
 
-def node(acc, budget: list[int], depth: int = 0) -> dict:
+def node(acc: Any, budget: list[int], depth: int = 0) -> dict[str, Any]:
     budget[0] -= 1
-    entry = {
+    entry: dict[str, Any] = {
         "role": role_of(acc),
         "name": name_of(acc),
         "description": getattr(acc, "description", "") or "",
@@ -158,10 +159,10 @@ def node(acc, budget: list[int], depth: int = 0) -> dict:
 class Reader:
     def __init__(self, app_name: str, announcements: bool = True) -> None:
         self.app_name = app_name
-        self.app = None
-        self.events: list[dict] = []
-        self.focused = None
-        self.context = None
+        self.app: Any = None
+        self.events: list[dict[str, Any]] = []
+        self.focused: Any = None
+        self.context: Any = None
         """The list the focus was last in (a reader names a list when the focus enters it)."""
         self.last_event = time.monotonic()
         self.pressed = self.last_event
@@ -173,7 +174,7 @@ class Reader:
 
     # -- events ------------------------------------------------------------------
 
-    def on_event(self, event) -> None:
+    def on_event(self, event: Any) -> None:
         source = event.source
         try:
             app = source.getApplication()
@@ -186,7 +187,7 @@ class Reader:
         role = role_of(source)
         name = name_of(source)
         data = event.any_data
-        entry = {
+        entry: dict[str, Any] = {
             "type": kind,
             "role": role,
             "name": name,
@@ -207,7 +208,7 @@ class Reader:
             entry["speech_orca43"] = old
         self.events.append(entry)
 
-    def speech_for(self, event, source, role: str, name: str) -> tuple[str, str]:
+    def speech_for(self, event: Any, source: Any, role: str, name: str) -> tuple[str, str]:
         """What a reader with announcements says, and what one without them (Orca 43) says."""
         kind = event.type
         if kind.startswith("object:announcement"):
@@ -255,7 +256,7 @@ class Reader:
 
     # -- commands ---------------------------------------------------------------
 
-    def on_command(self, fd, condition) -> bool:
+    def on_command(self, fd: int, condition: int) -> bool:
         line = sys.stdin.readline()
         if not line:
             pyatspi.Registry.stop()
@@ -265,11 +266,11 @@ class Reader:
         handler(**command)
         return True
 
-    def reply(self, value) -> None:
+    def reply(self, value: object) -> None:
         sys.stdout.write(json.dumps(value) + "\n")
         sys.stdout.flush()
 
-    def find_app(self):
+    def find_app(self) -> Any:
         desktop = pyatspi.Registry.getDesktop(0)
         for i in range(desktop.childCount):
             app = desktop.getChildAtIndex(i)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from ear import (  # type: ignore[import-not-found]
+from ear import (
     SharedApps,
     c,
     find,
@@ -22,8 +22,8 @@ from ear import (  # type: ignore[import-not-found]
     tab_until,
     value_changed,
 )
-from stack import missing  # type: ignore[import-not-found]
-from words import EAR, LANGS, SCREENS, WORDS  # type: ignore[import-not-found]
+from stack import missing
+from words import EAR, LANGS, SCREENS, WORDS
 
 from canfield import Game
 from canfield.cards import Card

@@ -18,9 +18,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from ear import c, find, focus_to, nodes, start, tab_until  # type: ignore[import-not-found]
-from stack import Stack, missing  # type: ignore[import-not-found]
-from words import EAR, HOPELESS, LANGS, SCREENS, WORDS  # type: ignore[import-not-found]
+from ear import c, find, focus_to, nodes, start, tab_until
+from stack import Stack, missing
+from words import EAR, HOPELESS, LANGS, SCREENS, WORDS
 
 from canfield import Game
 from canfield.deal import EXAMPLE_CODE, DealCode

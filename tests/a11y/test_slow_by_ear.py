@@ -10,9 +10,9 @@ import shutil
 from pathlib import Path
 
 import pytest
-from ear import c, open_statistics, orca_heard, start, tab_until  # type: ignore[import-not-found]
-from stack import Stack, missing  # type: ignore[import-not-found]
-from words import EAR, LANGS, WORDS  # type: ignore[import-not-found]
+from ear import c, open_statistics, orca_heard, start, tab_until
+from stack import Stack, missing
+from words import EAR, LANGS, WORDS
 
 from canfield import Game
 from canfield.deal import EXAMPLE_CODE
@@ -31,7 +31,7 @@ def test_the_won_game_by_ear_in_few_keys_and_no_reading(
     tmp_path: Path, stacks: list[Stack], lang: str
 ) -> None:
     """CF1-D3-AAAAACL won by pile keys, each key chosen from what was said (issue 22's goal)."""
-    from by_ear import play_line  # type: ignore[import-not-found]
+    from by_ear import play_line
 
     from canfield.solver import solve
 

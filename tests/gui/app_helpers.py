@@ -8,11 +8,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, QRect, Qt
+from PySide6.QtCore import QObject, QPoint, QPointF, QRect, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
 from canfield import Game
 from canfield.deal import EXAMPLE_CODE
@@ -20,6 +22,24 @@ from canfield.gui.window import MainWindow
 from canfield.storage import Store
 
 """Base 7H; columns 6C KH QH AS; reserve top QC (docs/notation.md's example deal)."""
+
+
+_Child = TypeVar("_Child", bound=QObject)
+
+
+def child(parent: QObject, kind: type[_Child], name: str = "") -> _Child:
+    """``parent``'s child of type ``kind`` called ``name`` (or the first of any name): the test
+    fails, naming what it looked for, if there is none."""
+    found = parent.findChild(kind, name)
+    assert found is not None, f"no {kind.__name__} {name!r} in {type(parent).__name__}"
+    return found
+
+
+def modal(kind: type[_Child]) -> _Child:
+    """The modal window open now, which the test expects to be a ``kind``."""
+    dialog = QApplication.activeModalWidget()
+    assert isinstance(dialog, kind), f"{type(dialog).__name__} is open, not a {kind.__name__}"
+    return dialog
 
 
 def make_window(
@@ -40,9 +60,9 @@ def make_window(
 
 
 @pytest.fixture
-def window(qtbot: object, tmp_path: Path) -> Iterator[MainWindow]:
+def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
     win = make_window(tmp_path)
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     yield win
     win.close()
     win.store.close()

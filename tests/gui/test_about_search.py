@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
 from canfield.gui.dialogs.about import AboutDialog
 from canfield.gui.i18n_qt import switch_language
@@ -20,7 +19,7 @@ from canfield.solver.search import COMPILED
     ],
 )
 def test_about_says_which_search_runs(
-    qtbot: Any, monkeypatch: pytest.MonkeyPatch, lang: str, words: tuple[str, str]
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, lang: str, words: tuple[str, str]
 ) -> None:
     compiled, pure = words
     monkeypatch.delenv("CANFIELD_PURE_PYTHON", raising=False)

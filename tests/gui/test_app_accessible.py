@@ -7,12 +7,15 @@ sentences said for each action, the focus chain and the win panel.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from app_helpers import make_window, window
+from app_helpers import child, make_window, window
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible, QAccessibleInterface
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
+from pytestqt.qtbot import QtBot
 
 from canfield import Card, Game
 from canfield.gui.window import MainWindow
@@ -173,10 +176,13 @@ def test_tab_leaves_the_table_for_the_toolbar_and_status_bar(window: MainWindow)
     window.view.setFocus()
     QApplication.processEvents()
     assert window.view.hasFocus()
-    seen = []
+    seen: list[QWidget] = []
     for _ in range(12):
-        QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+        focused = QApplication.focusWidget()
+        assert focused is not None, "the focus left the window"
+        QTest.keyClick(focused, Qt.Key.Key_Tab)
         widget = QApplication.focusWidget()
+        assert widget is not None, "the focus left the window"
         seen.append(widget)
         if widget is window.view:
             break
@@ -190,7 +196,7 @@ def test_tab_leaves_the_table_for_the_toolbar_and_status_bar(window: MainWindow)
 
 
 def test_toolbar_overflow_is_named_and_the_clock_is_quiet(window: MainWindow) -> None:
-    overflow = window.toolbar.findChild(type(window.copy_button), "qt_toolbar_ext_button")
+    overflow = child(window.toolbar, type(window.copy_button), "qt_toolbar_ext_button")
     assert overflow is not None and overflow.accessibleName() == "More tools"
     # A QLabel with no accessible name announces every text change; the clock has one,
     # and readers still read its current text.
@@ -201,7 +207,7 @@ def test_toolbar_overflow_is_named_and_the_clock_is_quiet(window: MainWindow) ->
 
 
 @pytest.mark.parametrize("lang", ["en", "hu"])
-def test_win_panel_is_in_the_tree_and_takes_focus(tmp_path, qtbot, lang) -> None:  # type: ignore[no-untyped-def]
+def test_win_panel_is_in_the_tree_and_takes_focus(tmp_path: Path, qtbot: QtBot, lang: str) -> None:
     from canfield.gui.i18n_qt import switch_language
 
     game = Game.from_deck(WIN_DECK, draw=1)

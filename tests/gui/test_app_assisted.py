@@ -5,9 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_helpers import make_window
+from app_helpers import child, make_window
 from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import QApplication, QTableWidget
+from pytestqt.qtbot import QtBot
 
 from canfield import Game
 from canfield.storage import DATABASE_NAME, Store
@@ -21,15 +22,15 @@ def _almost_won(left: int) -> Game:
     return game
 
 
-def test_a_show_me_win_is_recorded_as_assisted(tmp_path: Path, qtbot: object) -> None:
+def test_a_show_me_win_is_recorded_as_assisted(tmp_path: Path, qtbot: QtBot) -> None:
     win = make_window(tmp_path, _almost_won(12))
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     win.demo_step_ms = 10
     for _ in range(2):  # two hints, answered by the real solver
         win.act_hint.trigger()
-        qtbot.waitUntil(lambda: win.solver_idle, timeout=8000)  # type: ignore[attr-defined]
+        qtbot.waitUntil(lambda: win.solver_idle, timeout=8000)
     win.act_demo.trigger()
-    qtbot.waitUntil(lambda: win.model.game.is_won, timeout=10000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: win.model.game.is_won, timeout=10000)
     assert win.win_panel.isVisible()
     win.close()
     win.store.close()
@@ -42,11 +43,11 @@ def test_a_show_me_win_is_recorded_as_assisted(tmp_path: Path, qtbot: object) ->
         assert recent.won and recent.assisted and recent.hints == 2
 
 
-def test_a_win_by_hand_after_a_hint_is_the_players(tmp_path: Path, qtbot: object) -> None:
+def test_a_win_by_hand_after_a_hint_is_the_players(tmp_path: Path, qtbot: QtBot) -> None:
     win = make_window(tmp_path, _almost_won(3))
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     win.act_hint.trigger()
-    qtbot.waitUntil(lambda: win.solver_idle, timeout=8000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: win.solver_idle, timeout=8000)
     for move in WIN_MOVES[-3:]:
         assert win.model.play(move)
     assert win.model.game.is_won
@@ -59,7 +60,7 @@ def test_a_win_by_hand_after_a_hint_is_the_players(tmp_path: Path, qtbot: object
         assert recent.won and not recent.assisted and recent.hints == 1
 
 
-def test_recent_games_show_the_help(tmp_path: Path, qtbot: object) -> None:
+def test_recent_games_show_the_help(tmp_path: Path, qtbot: QtBot) -> None:
     from canfield.gui.dialogs import StatisticsDialog
 
     db = tmp_path / DATABASE_NAME
@@ -92,7 +93,7 @@ def test_the_show_me_row_leaves_the_figures_in_sight_on_a_phone(
             dialog.resize(360, 640)
             dialog.show()
             QApplication.processEvents()
-            table = dialog.findChild(QTableWidget, "statisticsTable")
+            table = child(dialog, QTableWidget, "statisticsTable")
             port = table.viewport().rect()
             for row in range(table.rowCount()):
                 for column in range(table.columnCount()):

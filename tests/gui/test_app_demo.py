@@ -5,10 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_helpers import card_point, make_window, tap, window
+from app_helpers import card_point, child, make_window, tap, window
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QToolButton
+from pytestqt.qtbot import QtBot
 
 from canfield import Game
 from canfield.gui.window import MainWindow
@@ -19,7 +20,7 @@ __all__ = ["window"]
 
 
 def test_one_click_undoes_to_the_winnable_point(
-    window: MainWindow, qtbot: object, monkeypatch: pytest.MonkeyPatch
+    window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     for move in ("QC>2", "s", "s"):
         window.model.play(move)
@@ -27,65 +28,65 @@ def test_one_click_undoes_to_the_winnable_point(
     monkeypatch.setattr(
         "canfield.solver.hint", lambda game, time_limit: HintResult(Verdict.LOST, None, (), 3)
     )
-    button = window.findChild(QToolButton, "undoToWinnableButton")
+    button = child(window, QToolButton, "undoToWinnableButton")
     assert not window.act_undo_winnable.isEnabled()
-    qtbot.waitUntil(lambda: not button.isVisible(), timeout=1000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: not button.isVisible(), timeout=1000)
     window.act_hint.trigger()
-    qtbot.waitUntil(window.act_undo_winnable.isEnabled, timeout=5000)  # type: ignore[attr-defined]
-    qtbot.waitUntil(button.isVisible, timeout=1000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(window.act_undo_winnable.isEnabled, timeout=5000)
+    qtbot.waitUntil(button.isVisible, timeout=1000)
     assert window.act_undo_winnable.text() == "Undo 3 moves to the wi&nnable point"
     QTest.mouseClick(button, Qt.MouseButton.LeftButton)
     assert window.model.game.moves_made == 0
     assert window.model.game.can_redo
     assert not window.act_undo_winnable.isEnabled()
-    qtbot.waitUntil(lambda: not button.isVisible(), timeout=1000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: not button.isVisible(), timeout=1000)
 
 
 def test_the_offer_goes_when_the_player_moves_on(
-    window: MainWindow, qtbot: object, monkeypatch: pytest.MonkeyPatch
+    window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     window.model.play("QC>2")
     monkeypatch.setattr(
         "canfield.solver.hint", lambda game, time_limit: HintResult(Verdict.LOST, None, (), 1)
     )
     window.act_hint.trigger()
-    qtbot.waitUntil(window.act_undo_winnable.isEnabled, timeout=5000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(window.act_undo_winnable.isEnabled, timeout=5000)
     window.model.draw()
     assert not window.act_undo_winnable.isEnabled()
     window.act_undo_winnable.trigger()
     assert window.model.game.moves_made == 2  # nothing undone: the offer was for another position
 
 
-def almost_won(tmp_path: Path, qtbot: object, left: int) -> MainWindow:
+def almost_won(tmp_path: Path, qtbot: QtBot, left: int) -> MainWindow:
     game = Game.from_deck(WIN_DECK, draw=1)
     for move in WIN_MOVES[:-left]:
         game.play(move)
     win = make_window(tmp_path, game)
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     return win
 
 
-def test_show_me_plays_a_winning_line_step_by_step(tmp_path: Path, qtbot: object) -> None:
+def test_show_me_plays_a_winning_line_step_by_step(tmp_path: Path, qtbot: QtBot) -> None:
     win = almost_won(tmp_path, qtbot, 12)
     win.demo_step_ms = 20
     before = win.model.game.moves_made
     win.act_demo.trigger()
     assert win.act_demo.text() == "Stop &showing"
-    qtbot.waitUntil(lambda: win.model.game.moves_made > before, timeout=8000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: win.model.game.moves_made > before, timeout=8000)
     assert win.model.game.moves_made < before + 12  # one step at a time, not all at once
-    qtbot.waitUntil(lambda: win.model.game.is_won, timeout=8000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: win.model.game.is_won, timeout=8000)
     assert not win.demo_running
     assert win.win_panel.isVisible()
     win.close()
     win.store.close()
 
 
-def test_show_me_stops_on_a_click_and_leaves_the_moves(tmp_path: Path, qtbot: object) -> None:
+def test_show_me_stops_on_a_click_and_leaves_the_moves(tmp_path: Path, qtbot: QtBot) -> None:
     win = almost_won(tmp_path, qtbot, 30)
     win.demo_step_ms = 150
     before = win.model.game.moves_made
     win.act_demo.trigger()
-    qtbot.waitUntil(lambda: win.model.game.moves_made > before, timeout=8000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: win.model.game.moves_made > before, timeout=8000)
     state = win.model.state
     tap(win, card_point(win, win.model.state.waste[-1] if win.model.state.waste else 0))
     assert not win.demo_running
@@ -98,11 +99,11 @@ def test_show_me_stops_on_a_click_and_leaves_the_moves(tmp_path: Path, qtbot: ob
     win.store.close()
 
 
-def test_escape_stops_show_me(tmp_path: Path, qtbot: object) -> None:
+def test_escape_stops_show_me(tmp_path: Path, qtbot: QtBot) -> None:
     win = almost_won(tmp_path, qtbot, 30)
     win.demo_step_ms = 150
     win.act_demo.trigger()
-    qtbot.waitUntil(lambda: win.demo_running, timeout=8000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: win.demo_running, timeout=8000)
     QTest.keyClick(win.view, Qt.Key.Key_Escape)
     assert not win.demo_running
     win.close()

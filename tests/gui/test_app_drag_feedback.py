@@ -10,6 +10,7 @@ import pytest
 from app_helpers import card_point, drag, make_window
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
+from pytestqt.qtbot import QtBot
 
 from canfield import Card
 from canfield.presentation.narration import cannot_put_down
@@ -20,10 +21,10 @@ SIZES = [(360, 640), (640, 360), (1280, 800), (1920, 1080)]
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_legal_target_lights_up_as_the_card_crosses_it(
-    tmp_path: Path, qtbot: object, size: tuple[int, int]
+    tmp_path: Path, qtbot: QtBot, size: tuple[int, int]
 ) -> None:
     win = make_window(tmp_path, size=size)
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     scene = win.scene
     start, goal = card_point(win, QC), card_point(win, KH)
     # Just picked up, over where it came from: nothing is lit.
@@ -42,10 +43,10 @@ def test_the_legal_target_lights_up_as_the_card_crosses_it(
 
 @pytest.mark.parametrize("size", SIZES[:3])
 def test_a_refused_drop_says_why_in_one_line(
-    tmp_path: Path, qtbot: object, size: tuple[int, int]
+    tmp_path: Path, qtbot: QtBot, size: tuple[int, int]
 ) -> None:
     win = make_window(tmp_path, size=size)
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     before = win.model.state
     assert not [m for m in win.model.game.legal_moves() if m.card == C6]  # nowhere to go
     drag(win, card_point(win, C6), card_point(win, KH))
@@ -59,9 +60,9 @@ def test_a_refused_drop_says_why_in_one_line(
     win.store.close()
 
 
-def test_a_drop_back_where_it_came_from_is_no_refusal(tmp_path: Path, qtbot: object) -> None:
+def test_a_drop_back_where_it_came_from_is_no_refusal(tmp_path: Path, qtbot: QtBot) -> None:
     win = make_window(tmp_path)
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     start = card_point(win, C6)
     drag(win, start, card_point(win, C6, dy=12))
     assert win.statusBar().currentMessage() == ""
@@ -69,9 +70,9 @@ def test_a_drop_back_where_it_came_from_is_no_refusal(tmp_path: Path, qtbot: obj
     win.store.close()
 
 
-def test_right_click_sends_a_card_home_or_says_why_not(tmp_path: Path, qtbot: object) -> None:
+def test_right_click_sends_a_card_home_or_says_why_not(tmp_path: Path, qtbot: QtBot) -> None:
     win = make_window(tmp_path)
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     viewport = win.view.viewport()
     QTest.mouseClick(viewport, Qt.MouseButton.RightButton, pos=card_point(win, C6))
     assert win.model.game.moves_made == 0

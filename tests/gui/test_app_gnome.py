@@ -18,11 +18,12 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
 import pytest
 from app_helpers import window
 from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
 
 from canfield.gui.app import APP_ID
 from canfield.gui.window import MainWindow
@@ -176,7 +177,9 @@ def test_window_class_matches_the_entry_and_f11_toggles_full_screen(
             app.communicate(timeout=10)
 
 
-def test_no_key_is_bound_twice_and_f11_toggles_full_screen(window: MainWindow, qtbot: Any) -> None:
+def test_no_key_is_bound_twice_and_f11_toggles_full_screen(
+    window: MainWindow, qtbot: QtBot
+) -> None:
     # Offscreen Qt's own theme also binds F11 (and Alt+Enter) as the full-screen key.
     bound = [key.toString() for action in window.actions() for key in action.shortcuts()]
     assert "F11" in bound

@@ -10,6 +10,7 @@ import pytest
 from app_helpers import make_window
 from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
 from canfield import Game
 from canfield.moves import Move
@@ -20,18 +21,18 @@ STUCK = "s s s s s s QD>2 KH>4 s s s s 8H>f"
 
 
 def test_an_undecided_hint_still_points_at_a_draw(
-    tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game = Game.from_code("CF1-RAINBOW-D1-AAAAACL")
     for move in STUCK.split():
         game.play(move)
     win = make_window(tmp_path, game)
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     monkeypatch.setattr(
         "canfield.solver.hint", lambda game, time_limit: HintResult(Verdict.UNKNOWN, None, ())
     )
     win.act_hint.trigger()
-    qtbot.waitUntil(lambda: win.solver_idle, timeout=15000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: win.solver_idle, timeout=15000)
     message = "Hint: tap the stock (not proved: the solver could not decide in time)"
     assert win.statusBar().currentMessage() == message
     assert win.scene.hinted == Move.DRAW
@@ -41,14 +42,14 @@ def test_an_undecided_hint_still_points_at_a_draw(
 
 
 def test_the_real_solver_on_rainbow_draw_one_never_answers_nothing(
-    tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("canfield.presentation.answers.HINT_SECONDS", 0.05)
     monkeypatch.setattr("canfield.gui.window.HINT_SECONDS", 0.05)
     win = make_window(tmp_path, Game.from_code("CF1-RAINBOW-D1-AAAAACL"))
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     win.act_hint.trigger()
-    qtbot.waitUntil(lambda: win.solver_idle, timeout=10000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: win.solver_idle, timeout=10000)
     message = win.statusBar().currentMessage()
     assert message.startswith("Hint: ") and win.scene.hinted is not None, message
     win.close()
@@ -56,7 +57,7 @@ def test_the_real_solver_on_rainbow_draw_one_never_answers_nothing(
 
 
 def test_a_draw_while_hint_thinks_says_the_hint_was_dropped(
-    tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     release = threading.Event()
 
@@ -66,14 +67,14 @@ def test_a_draw_while_hint_thinks_says_the_hint_was_dropped(
 
     monkeypatch.setattr("canfield.solver.hint", slow_hint)
     win = make_window(tmp_path)
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     win.act_hint.trigger()
     assert win.statusBar().currentMessage() == "Thinking…"
     assert win.model.draw()
     dropped = "Hint dropped: the position changed while it was thinking."
     assert win.statusBar().currentMessage() == dropped
     release.set()
-    qtbot.waitUntil(lambda: win.solver_idle, timeout=15000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: win.solver_idle, timeout=15000)
     assert win.scene.hinted is None  # the late answer points at nothing
     assert win.statusBar().currentMessage() == dropped
     win.close()
@@ -82,12 +83,12 @@ def test_a_draw_while_hint_thinks_says_the_hint_was_dropped(
 
 @pytest.mark.parametrize("size", [(360, 640), (640, 360), (1280, 800)])
 def test_the_hint_ring_leaves_the_hinted_pile_in_sight(
-    tmp_path: Path, qtbot: object, size: tuple[int, int]
+    tmp_path: Path, qtbot: QtBot, size: tuple[int, int]
 ) -> None:
     """A hint on the stock rings it; the card back stays visible under the ring (a brush
     left by the stock's count badge once filled the ring's glow and hid the stock)."""
     win = make_window(tmp_path, size=size)
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     scene = win.scene
     top = scene.card_item(win.model.state.stock[-1]).sceneBoundingRect()
     spot = win.view.mapTo(

@@ -11,10 +11,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from app_helpers import make_window, tap
+from app_helpers import child, make_window, modal, tap
 from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QLineEdit, QToolButton
+from PySide6.QtWidgets import QApplication, QDialog, QLineEdit, QToolButton
+from pytestqt.qtbot import QtBot
 
 from canfield import Game
 from canfield.deal import DealCode
@@ -37,20 +38,20 @@ def lost_game(moves: str = "s s") -> Game:
     return game
 
 
-def press_hint(window: MainWindow, qtbot: object) -> None:
+def press_hint(window: MainWindow, qtbot: QtBot) -> None:
     """Press H on the table, as a player does, and wait for the solver's answer."""
     window.activateWindow()
     window.view.setFocus()
     QTest.keyClick(window.view, Qt.Key.Key_H)
-    qtbot.waitUntil(lambda: window.solver_idle, timeout=10000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: window.solver_idle, timeout=10000)
     QApplication.processEvents()
 
 
 @pytest.fixture
-def lost(qtbot: object, tmp_path: Path) -> Iterator[MainWindow]:
+def lost(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
     """A window on the lost deal, two stock taps in."""
     win = make_window(tmp_path, lost_game())
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     yield win
     win.close()
     win.store.close()
@@ -58,10 +59,10 @@ def lost(qtbot: object, tmp_path: Path) -> Iterator[MainWindow]:
 
 @pytest.mark.parametrize("moves", ["", "s s", "s s s s s"])
 def test_hint_says_the_deal_cannot_be_won_and_offers_a_new_game(
-    tmp_path: Path, qtbot: object, moves: str
+    tmp_path: Path, qtbot: QtBot, moves: str
 ) -> None:
     win = make_window(tmp_path, lost_game(moves))
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     press_hint(win, qtbot)
     assert win.statusBar().currentMessage() == HOPELESS
     assert win.speaker.history[-1] == SAID
@@ -79,11 +80,18 @@ def test_hint_says_the_deal_cannot_be_won_and_offers_a_new_game(
     win.store.close()
 
 
-def test_the_answer_stays_until_the_player_plays_on(lost: MainWindow, qtbot: object) -> None:
+def test_the_answer_stays_until_the_player_plays_on(
+    lost: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
     status = lost.statusBar()
     timeouts: list[int] = []
     real = status.showMessage
-    status.showMessage = lambda text, ms=0: (timeouts.append(ms), real(text, ms))  # type: ignore[method-assign]
+
+    def show(text: str, ms: int = 0) -> None:
+        timeouts.append(ms)
+        real(text, ms)
+
+    monkeypatch.setattr(status, "showMessage", show)
     press_hint(lost, qtbot)
     assert status.currentMessage() == HOPELESS
     assert timeouts[-1] == 0  # no time limit: it is not a passing note
@@ -108,7 +116,7 @@ def abandon_asked(monkeypatch: pytest.MonkeyPatch) -> list[object]:
 
 
 def test_new_game_from_the_answer_by_keyboard(
-    lost: MainWindow, qtbot: object, abandon_asked: list[object]
+    lost: MainWindow, qtbot: QtBot, abandon_asked: list[object]
 ) -> None:
     # The deal is lost already: dealing another asks no "abandon this game?" on top.
     press_hint(lost, qtbot)
@@ -120,7 +128,7 @@ def test_new_game_from_the_answer_by_keyboard(
     def deal_example() -> None:
         dialog = QApplication.activeModalWidget()
         assert dialog is not None
-        edit = dialog.findChild(QLineEdit, "codeEdit")
+        edit = child(dialog, QLineEdit, "codeEdit")
         QTest.keyClicks(edit, "CF1-D3-AAAAACL")
         QTest.keyClick(edit, Qt.Key.Key_Return)
 
@@ -135,16 +143,16 @@ def test_new_game_from_the_answer_by_keyboard(
 
 
 def test_ctrl_n_after_the_answer_deals_without_asking_again(
-    lost: MainWindow, qtbot: object, abandon_asked: list[object]
+    lost: MainWindow, qtbot: QtBot, abandon_asked: list[object]
 ) -> None:
     press_hint(lost, qtbot)
-    QTimer.singleShot(0, lambda: QApplication.activeModalWidget().accept())  # type: ignore[union-attr]
+    QTimer.singleShot(0, lambda: modal(QDialog).accept())
     QTest.keyClick(lost.view, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
     assert lost.model.game.deck != lost_game().deck and lost.model.game.moves_made == 0
     assert abandon_asked == []
 
 
-def test_keep_playing_puts_the_answer_away(lost: MainWindow, qtbot: object) -> None:
+def test_keep_playing_puts_the_answer_away(lost: MainWindow, qtbot: QtBot) -> None:
     press_hint(lost, qtbot)
     lost.view.setFocus()
     QTest.keyClick(lost.view, Qt.Key.Key_Tab)
@@ -157,7 +165,7 @@ def test_keep_playing_puts_the_answer_away(lost: MainWindow, qtbot: object) -> N
     assert lost.model.game.moves_made == 2  # nothing played or dealt
 
 
-def test_the_buttons_take_clicks(lost: MainWindow, qtbot: object) -> None:
+def test_the_buttons_take_clicks(lost: MainWindow, qtbot: QtBot) -> None:
     press_hint(lost, qtbot)
     button = lost.toast.close_button
     QTest.mouseClick(button, Qt.MouseButton.LeftButton)
@@ -168,7 +176,7 @@ def test_the_buttons_take_clicks(lost: MainWindow, qtbot: object) -> None:
     assert lost.toast.testAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
 
 
-def test_hint_again_on_the_same_deal_answers_at_once(lost: MainWindow, qtbot: object) -> None:
+def test_hint_again_on_the_same_deal_answers_at_once(lost: MainWindow, qtbot: QtBot) -> None:
     press_hint(lost, qtbot)
     lost.model.draw()
     assert lost.statusBar().currentMessage() == ""
@@ -179,18 +187,18 @@ def test_hint_again_on_the_same_deal_answers_at_once(lost: MainWindow, qtbot: ob
     assert lost.toast.offering
 
 
-def test_a_lost_position_that_undo_saves_says_undo(tmp_path: Path, qtbot: object) -> None:
+def test_a_lost_position_that_undo_saves_says_undo(tmp_path: Path, qtbot: QtBot) -> None:
     game = Game.from_code(DealCode(2, 3))
     for move in LOSING_LINE.split():
         game.play(move)
     win = make_window(tmp_path, game)
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     press_hint(win, qtbot)
     message = "No winning line from here — undo 2 moves"
     assert win.statusBar().currentMessage() == message
     assert win.speaker.history[-1] == message
     assert win.act_undo_winnable.isEnabled()
-    assert win.findChild(QToolButton, "undoToWinnableButton").isVisible()  # type: ignore[union-attr]
+    assert child(win, QToolButton, "undoToWinnableButton").isVisible()
     assert not win.toast.offering
     assert "cannot be won" not in " ".join(win.speaker.history)
     win.close()
@@ -198,12 +206,12 @@ def test_a_lost_position_that_undo_saves_says_undo(tmp_path: Path, qtbot: object
 
 
 def test_show_me_at_the_start_of_a_lost_deal_says_it_cannot_be_won(
-    tmp_path: Path, qtbot: object
+    tmp_path: Path, qtbot: QtBot
 ) -> None:
     win = make_window(tmp_path, lost_game(""))
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     win.act_demo.trigger()
-    qtbot.waitUntil(lambda: win.toast.offering, timeout=10000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: win.toast.offering, timeout=10000)
     assert win.statusBar().currentMessage() == HOPELESS
     assert not win.demo_running
     win.model.draw()
@@ -214,14 +222,14 @@ def test_show_me_at_the_start_of_a_lost_deal_says_it_cannot_be_won(
     win.store.close()
 
 
-def test_the_winnability_note_holds_for_the_whole_deal(tmp_path: Path, qtbot: object) -> None:
+def test_the_winnability_note_holds_for_the_whole_deal(tmp_path: Path, qtbot: QtBot) -> None:
     store = Store(tmp_path / "canfield.sqlite3")
     win = MainWindow(store, lost_game(), background_solver=True)
     win.apply_settings(store.settings.replace(animations=False, show_winnability=True))
     win.resize(1000, 720)
     win.show()
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
-    qtbot.waitUntil(lambda: win.solver_label.text() == "No winning line", timeout=10000)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
+    qtbot.waitUntil(lambda: win.solver_label.text() == "No winning line", timeout=10000)
     press_hint(win, qtbot)
     assert win.solver_label.text() == "Unwinnable deal"
     win.model.draw()
@@ -234,12 +242,12 @@ def test_the_winnability_note_holds_for_the_whole_deal(tmp_path: Path, qtbot: ob
 @pytest.mark.parametrize("lang", ["en", "pt", "hu", "id"])
 @pytest.mark.parametrize("size", [(360, 640), (1280, 800)])
 def test_the_answer_fits_in_every_language(
-    tmp_path: Path, qtbot: object, lang: str, size: tuple[int, int]
+    tmp_path: Path, qtbot: QtBot, lang: str, size: tuple[int, int]
 ) -> None:
     switch_language(QApplication.instance(), lang)
     try:
         win = make_window(tmp_path, lost_game(), size=size)
-        qtbot.addWidget(win)  # type: ignore[attr-defined]
+        qtbot.addWidget(win)
         press_hint(win, qtbot)
         toast = win.toast
         assert toast.offering
@@ -249,7 +257,9 @@ def test_the_answer_fits_in_every_language(
         assert not toast.geometry().intersects(win.statusBar().geometry())
         for button in (toast.action_button, toast.close_button):
             assert button.width() >= button.sizeHint().width(), (lang, button.text())
-            assert toast.rect().contains(button.geometry().translated(button.parentWidget().pos()))
+            parent = button.parentWidget()
+            assert parent is not None
+            assert toast.rect().contains(button.geometry().translated(parent.pos()))
         label = toast.label  # every wrapped line of the message shows
         assert label.height() >= label.heightForWidth(label.width()), (lang, label.text())
         win.close()
@@ -258,15 +268,15 @@ def test_the_answer_fits_in_every_language(
         switch_language(QApplication.instance(), "en")
 
 
-def test_the_note_at_the_deal_start_knows_the_deal_is_lost(tmp_path: Path, qtbot: object) -> None:
+def test_the_note_at_the_deal_start_knows_the_deal_is_lost(tmp_path: Path, qtbot: QtBot) -> None:
     store = Store(tmp_path / "canfield.sqlite3")
     win = MainWindow(store, lost_game(""), background_solver=True)
     win.apply_settings(store.settings.replace(animations=False, show_winnability=True))
     win.resize(1000, 720)
     win.show()
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     # Lost as dealt is the deal's own loss: the note says so, not just "No winning line".
-    qtbot.waitUntil(lambda: win.solver_label.text() == "Unwinnable deal", timeout=10000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: win.solver_label.text() == "Unwinnable deal", timeout=10000)
     win.act_hint.trigger()  # and Hint needs no second search to say it
     assert win.solver_idle
     assert win.statusBar().currentMessage() == HOPELESS
@@ -274,7 +284,7 @@ def test_the_note_at_the_deal_start_knows_the_deal_is_lost(tmp_path: Path, qtbot
     store.close()
 
 
-def test_the_answer_follows_a_change_of_language(lost: MainWindow, qtbot: object) -> None:
+def test_the_answer_follows_a_change_of_language(lost: MainWindow, qtbot: QtBot) -> None:
     press_hint(lost, qtbot)
     try:
         switch_language(QApplication.instance(), "pt")

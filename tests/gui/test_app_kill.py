@@ -72,13 +72,13 @@ def test_sigkill_restores_the_last_completed_action(tmp_path: Path, kill_after: 
             seen = int(line.split()[1])
     assert seen >= kill_after
     saved = _report(tmp_path)
-    line = saved["line"]
-    assert isinstance(line, list)
+    played = saved["line"]
+    assert isinstance(played, list)
     moves = SCRIPT.split()
     # Killed right after a save that had no time to print: one more action is also exact.
-    assert len(line) in (seen, seen + 1)
-    assert line == moves[: len(line)]
+    assert len(played) in (seen, seen + 1)
+    assert played == moves[: len(played)]
     expected = Game.from_code(CODE)
-    for move in line:
+    for move in played:
         expected.play(move)
     assert Game.from_dict(saved).state == expected.state

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app_helpers import card_point, drag, tap, window
+from app_helpers import card_point, child, drag, tap, window
 from PySide6.QtCore import QPoint, QRect, Qt, QTimer
 from PySide6.QtGui import QColor
 from PySide6.QtTest import QTest
@@ -96,7 +96,7 @@ def test_card_back_and_table_colour_from_settings(window: MainWindow) -> None:
         dialog = QApplication.activeModalWidget()
         assert isinstance(dialog, QDialog)
         for name, value in (("cardBack", "red"), ("felt", "blue")):
-            box = dialog.findChild(QComboBox, name)
+            box = child(dialog, QComboBox, name)
             box.setCurrentIndex(box.findData(value))
         dialog.accept()
 

@@ -6,10 +6,11 @@ import re
 from pathlib import Path
 
 import pytest
-from app_helpers import make_window, playable_on_window, window
+from app_helpers import child, make_window, playable_on_window, window
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QMenu
+from pytestqt.qtbot import QtBot
 
 from canfield import Game
 from canfield.gui.dialogs.confirm import confirm_restart
@@ -62,9 +63,9 @@ def test_draw_shows_its_shortcut_and_d_draws(window: MainWindow) -> None:
     assert len(window.model.state.waste) == 3
 
 
-def test_hint_and_restart_are_off_after_a_win(tmp_path: Path, qtbot: object) -> None:
+def test_hint_and_restart_are_off_after_a_win(tmp_path: Path, qtbot: QtBot) -> None:
     win = make_window(tmp_path, Game.from_deck(WIN_DECK, draw=1))
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     for move in WIN_MOVES[:-1]:
         win.model.play(move)
     assert win.act_hint.isEnabled() and win.act_restart.isEnabled()
@@ -77,16 +78,19 @@ def test_hint_and_restart_are_off_after_a_win(tmp_path: Path, qtbot: object) -> 
 
 
 def test_restart_confirmation_says_it_records_a_loss(monkeypatch: pytest.MonkeyPatch) -> None:
-    shown: list[str] = []
-    monkeypatch.setattr(
-        "canfield.gui.dialogs.confirm.ask", lambda *args, **kw: shown.append(args[3]) or False
-    )
+    shown: list[object] = []
+
+    def ask(*args: object, **kw: object) -> bool:
+        shown.append(args[3])  # the question's text
+        return False
+
+    monkeypatch.setattr("canfield.gui.dialogs.confirm.ask", ask)
     assert not confirm_restart(None)
-    assert "counts as a loss in your statistics" in shown[0]
+    assert isinstance(shown[0], str) and "counts as a loss in your statistics" in shown[0]
 
 
 @pytest.mark.parametrize("lang", ["id", "pt", "hu"], indirect=True)
-def test_qt_own_texts_follow_the_language(qtbot: object, lang: str) -> None:
+def test_qt_own_texts_follow_the_language(qtbot: QtBot, lang: str) -> None:
     switch_language(QApplication.instance(), lang)
     edit = QLineEdit()
     edit.setText("x")
@@ -122,13 +126,13 @@ def test_qt_own_texts_follow_the_language(qtbot: object, lang: str) -> None:
     "message", ["Hint: queen of clubs to column 2", "No winning line from here — undo 12 moves"]
 )
 def test_messages_on_a_phone_hide_no_playable_card(
-    tmp_path: Path, qtbot: object, message: str
+    tmp_path: Path, qtbot: QtBot, message: str
 ) -> None:
     game = Game.from_code("CF1-D3-AAAAACL")
     for _ in range(10):
         game.play("s")
     win = make_window(tmp_path, game, size=(360, 640))
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     win.statusBar().showMessage(message)
     toast = win.toast
     assert toast.isVisible() and toast.text() == message
@@ -139,10 +143,10 @@ def test_messages_on_a_phone_hide_no_playable_card(
 
 
 @pytest.mark.parametrize("lang", LANGS, indirect=True)
-def test_win_panel_on_a_phone_has_no_dangling_dot(tmp_path: Path, qtbot: object, lang: str) -> None:
+def test_win_panel_on_a_phone_has_no_dangling_dot(tmp_path: Path, qtbot: QtBot, lang: str) -> None:
     switch_language(QApplication.instance(), lang)
     win = make_window(tmp_path, Game.from_deck(WIN_DECK, draw=1), size=(360, 640))
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     for move in WIN_MOVES:
         win.model.play(move)
     panel = win.win_panel
@@ -151,7 +155,7 @@ def test_win_panel_on_a_phone_has_no_dangling_dot(tmp_path: Path, qtbot: object,
     assert all(
         not line.strip().startswith("·") and not line.strip().endswith("·") for line in lines
     )
-    label = panel.findChild(QLabel, "winDetails")
+    label = child(panel, QLabel, "winDetails")
     assert label is not None and label.text() == panel.details_text()
     for line in lines:
         assert label.fontMetrics().horizontalAdvance(line) <= label.width()
@@ -161,9 +165,9 @@ def test_win_panel_on_a_phone_has_no_dangling_dot(tmp_path: Path, qtbot: object,
     win.store.close()
 
 
-def test_a_landscape_phone_window_keeps_its_size(tmp_path: Path, qtbot: object) -> None:
+def test_a_landscape_phone_window_keeps_its_size(tmp_path: Path, qtbot: QtBot) -> None:
     win = make_window(tmp_path, size=(640, 360))
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     QApplication.processEvents()
     assert (win.width(), win.height()) == (640, 360)
     assert win.toolBarArea(win.toolbar) == Qt.ToolBarArea.LeftToolBarArea

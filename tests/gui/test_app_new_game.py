@@ -3,29 +3,31 @@
 from __future__ import annotations
 
 import pytest
-from app_helpers import EXAMPLE_CODE, window
+from app_helpers import child, modal, window
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLineEdit
+from pytestqt.qtbot import QtBot
 
 from canfield import Game
+from canfield.deal import EXAMPLE_CODE
+from canfield.gui.dialogs import NewGameDialog
 from canfield.gui.i18n_qt import switch_language
 from canfield.gui.window import MainWindow
 
 __all__ = ["window"]
 
 
-def type_in_new_game(window: MainWindow, text: str, qtbot: object) -> list[str]:
+def type_in_new_game(window: MainWindow, text: str, qtbot: QtBot) -> list[str]:
     """Press Ctrl+N, type ``text`` in the code field and press Enter; the errors seen."""
     seen: list[str] = []
 
     def fill() -> None:
-        dialog = QApplication.activeModalWidget()
-        assert dialog is not None
-        edit = dialog.findChild(QLineEdit, "codeEdit")
+        dialog = modal(NewGameDialog)
+        edit = child(dialog, QLineEdit, "codeEdit")
         QTest.keyClicks(edit, text)
         QTest.keyClick(edit, Qt.Key.Key_Return)
-        seen.append(dialog.error_text())  # type: ignore[attr-defined]
+        seen.append(dialog.error_text())
         if dialog.isVisible():
             dialog.reject()
 
@@ -35,20 +37,20 @@ def type_in_new_game(window: MainWindow, text: str, qtbot: object) -> list[str]:
     return seen
 
 
-def test_a_typed_deck_deals_that_deck(window: MainWindow, qtbot: object) -> None:
+def test_a_typed_deck_deals_that_deck(window: MainWindow, qtbot: QtBot) -> None:
     deck = Game.from_code("CF1-D3-AAAAAAB").deck_string
     assert type_in_new_game(window, deck, qtbot) == [""]
     game = window.model.game
     assert game.deck_string == deck and game.code is None
     assert window.code_label.text() == "Own deck"
     window.activateWindow()
-    qtbot.waitUntil(window.isActiveWindow)  # type: ignore[attr-defined]
+    qtbot.waitUntil(window.isActiveWindow)
     window.view.setFocus()
     QTest.keyClick(window.view, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
     assert QApplication.clipboard().text() == deck
 
 
-def test_deck_games_never_read_custom_deal(window: MainWindow, qtbot: object) -> None:
+def test_deck_games_never_read_custom_deal(window: MainWindow, qtbot: QtBot) -> None:
     type_in_new_game(window, Game.from_code(EXAMPLE_CODE).deck_string, qtbot)
     texts = {}
     for lang in ("en", "pt", "hu", "id"):
@@ -63,7 +65,7 @@ def test_deck_games_never_read_custom_deal(window: MainWindow, qtbot: object) ->
     }
 
 
-def test_a_bad_deck_keeps_the_game_and_says_why(window: MainWindow, qtbot: object) -> None:
+def test_a_bad_deck_keeps_the_game_and_says_why(window: MainWindow, qtbot: QtBot) -> None:
     before = window.model.game
     seen = type_in_new_game(window, "AS 2S 3S", qtbot)
     assert seen == ["A deck has 52 cards; this one has 3."]
@@ -77,7 +79,7 @@ def test_ctrl_c_copies_the_code(window: MainWindow) -> None:
 
 
 def test_a_recent_game_replays_with_one_click(
-    window: MainWindow, qtbot: object, monkeypatch: pytest.MonkeyPatch
+    window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from PySide6.QtWidgets import QListWidget
 
@@ -90,7 +92,7 @@ def test_a_recent_game_replays_with_one_click(
         dialog = QApplication.activeModalWidget()
         assert dialog is not None
         dialog.show_recent()  # type: ignore[attr-defined]
-        listing = dialog.findChild(QListWidget, "recentGames")
+        listing = child(dialog, QListWidget, "recentGames")
         assert listing.item(0).text().startswith(f"{EXAMPLE_CODE} · Lost")
         rect = listing.visualItemRect(listing.item(0))
         QTest.mouseClick(listing.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())

@@ -9,7 +9,6 @@ from types import SimpleNamespace
 
 import pytest
 from app_helpers import (
-    EXAMPLE_CODE,
     card_point,
     drag,
     make_window,
@@ -20,8 +19,10 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QImage, QMouseEvent, QPainter
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
+from pytestqt.qtbot import QtBot
 
 from canfield import Card, Game
+from canfield.deal import EXAMPLE_CODE
 from canfield.gui import window as window_module
 from canfield.gui.i18n_qt import switch_language
 from canfield.gui.qtgeom import qpoint, qrect
@@ -57,10 +58,10 @@ def clock() -> list[float]:
 
 
 @pytest.fixture
-def timed(qtbot: object, tmp_path: Path, clock: list[float]) -> Iterator[MainWindow]:
+def timed(qtbot: QtBot, tmp_path: Path, clock: list[float]) -> Iterator[MainWindow]:
     """The example deal in a window that reads its time from ``clock``."""
     win = make_window(tmp_path, clock=lambda: clock[0])
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     yield win
     win.close()
     win.store.close()
@@ -69,7 +70,7 @@ def timed(qtbot: object, tmp_path: Path, clock: list[float]) -> Iterator[MainWin
 # -- long columns -------------------------------------------------------------------------
 
 
-def test_a_20_card_column_stays_on_the_table_and_tappable(tmp_path: Path, qtbot: object) -> None:
+def test_a_20_card_column_stays_on_the_table_and_tappable(tmp_path: Path, qtbot: QtBot) -> None:
     """Issue 21: the long column compresses the cards nothing can pick up, so its open
     cards keep a finger's strip with their corner showing, and the table does not shrink."""
     game = Game.from_code(LONG_CODE)
@@ -78,7 +79,7 @@ def test_a_20_card_column_stays_on_the_table_and_tappable(tmp_path: Path, qtbot:
     longest = max(game.state.columns, key=len)
     assert len(longest) >= 20
     win = make_window(tmp_path, game, size=(360, 640))
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     scene = win.scene
     lay = scene.table_layout
     assert lay.card_w == TableLayout.compute(lay.width, lay.height, 1.4).card_w  # not shrunk
@@ -99,7 +100,7 @@ def test_a_20_card_column_stays_on_the_table_and_tappable(tmp_path: Path, qtbot:
 
 
 def test_a_tap_on_a_compressed_part_opens_it_and_plays_nothing(
-    tmp_path: Path, qtbot: object
+    tmp_path: Path, qtbot: QtBot
 ) -> None:
     """Issue 21: a card in a long column's compressed part is too thin to read or aim at;
     a tap there fans the cards around it open (no move is played); a tap on it then plays."""
@@ -108,7 +109,7 @@ def test_a_tap_on_a_compressed_part_opens_it_and_plays_nothing(
         game.play(move)
     longest = max(game.state.columns, key=len)
     win = make_window(tmp_path, game, size=(360, 640))
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     scene = win.scene
     depth = index_depth(scene.table_layout.card_w)
     thin = [c for c in longest[:-1] if scene.is_compressed(c)]
@@ -131,14 +132,14 @@ def test_a_tap_on_a_compressed_part_opens_it_and_plays_nothing(
     win.store.close()
 
 
-def test_a_long_columns_open_cards_show_their_suit(tmp_path: Path, qtbot: object) -> None:
+def test_a_long_columns_open_cards_show_their_suit(tmp_path: Path, qtbot: QtBot) -> None:
     """The open cards' strips carry their suit's ink (they are not squeezed to slivers)."""
     game = Game.from_code(LONG_CODE)
     for move in LONG_MOVES:
         game.play(move)
     longest = max(game.state.columns, key=len)
     win = make_window(tmp_path, game, size=(360, 640))
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     scene = win.scene
     lay = scene.table_layout
     playable = open_cards(game.state)
@@ -252,9 +253,9 @@ def test_clock_pauses_while_inactive_or_minimised(timed: MainWindow, clock: list
     assert timed.model.game.elapsed == pytest.approx(7)
 
 
-def test_clock_stops_at_the_win(tmp_path: Path, qtbot: object, clock: list[float]) -> None:
+def test_clock_stops_at_the_win(tmp_path: Path, qtbot: QtBot, clock: list[float]) -> None:
     win = make_window(tmp_path, Game.from_deck(WIN_DECK, draw=1), clock=lambda: clock[0])
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     win.activateWindow()
     for move in WIN_MOVES:
         clock[0] += 1
@@ -280,7 +281,7 @@ def _fake_hint(move: Move) -> object:
 
 
 def test_hint_is_ringed_nudged_shown_and_announced(
-    window: MainWindow, qtbot: object, monkeypatch: pytest.MonkeyPatch
+    window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import canfield.solver
 
@@ -291,7 +292,7 @@ def test_hint_is_ringed_nudged_shown_and_announced(
     home = qc.pos()
     window.act_hint.trigger()
     text = "Hint: queen of clubs to column 2"
-    qtbot.waitUntil(lambda: window.speaker.last == text, timeout=3000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: window.speaker.last == text, timeout=3000)
     assert window.statusBar().currentMessage() == text
     assert window.scene.drop_target == ("column", 1)
     QTest.qWait(150)
@@ -331,16 +332,14 @@ def test_toolbar_icons_are_ours(window: MainWindow) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "pt", "hu", "id"])
-def test_status_bar_fits_a_phone_in_every_language(
-    tmp_path: Path, qtbot: object, lang: str
-) -> None:
+def test_status_bar_fits_a_phone_in_every_language(tmp_path: Path, qtbot: QtBot, lang: str) -> None:
     game = Game.from_code(EXAMPLE_CODE)
     game.play("QC>2")
     game.elapsed = 3725.0  # 1:02:05, the widest time
     switch_language(QApplication.instance(), lang)
     try:
         win = make_window(tmp_path, game, size=(360, 640))
-        qtbot.addWidget(win)  # type: ignore[attr-defined]
+        qtbot.addWidget(win)
         from canfield.i18n import _
 
         for note in (_("No winning line"), _("Winnable deal"), _("Winnable"), _("Unwinnable deal")):
@@ -434,7 +433,12 @@ def test_read_position_toast_is_short_lived(
     status = window.statusBar()
     shown: list[tuple[str, int]] = []
     real = status.showMessage
-    monkeypatch.setattr(status, "showMessage", lambda t, ms=0: (shown.append((t, ms)), real(t, ms)))
+
+    def show(text: str, ms: int = 0) -> None:
+        shown.append((text, ms))
+        real(text, ms)
+
+    monkeypatch.setattr(status, "showMessage", show)
     window.act_describe.trigger()
     text = window.model.game.describe("en")
     assert shown == [(text, window_module.POSITION_MESSAGE_MS)]

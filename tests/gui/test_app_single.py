@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from app_helpers import make_window
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
 from canfield import Game
 from canfield.deal import EXAMPLE_CODE
@@ -32,10 +33,10 @@ def _env(data: Path, **extra: str) -> dict[str, str]:
     return env
 
 
-def test_a_second_start_brings_the_running_one_forward(tmp_path: Path, qtbot: object) -> None:
+def test_a_second_start_brings_the_running_one_forward(tmp_path: Path, qtbot: QtBot) -> None:
     running = SingleInstance(tmp_path)
     assert running.listen()
-    with qtbot.waitSignal(running.activated, timeout=30000):  # type: ignore[attr-defined]
+    with qtbot.waitSignal(running.activated, timeout=30000):
         second = subprocess.Popen(
             [sys.executable, "-c", APP],
             env=_env(tmp_path),
@@ -106,14 +107,14 @@ def test_two_apps_on_one_folder_lose_nothing(
         assert store.statistics(3).played == 0  # nobody recorded a loss for it
 
 
-def test_full_disk_is_told_once_and_play_goes_on(tmp_path: Path, qtbot: object) -> None:
+def test_full_disk_is_told_once_and_play_goes_on(tmp_path: Path, qtbot: QtBot) -> None:
     with mounted_tmpfs(tmp_path / "mnt") as data:
         with Store(data / "canfield.sqlite3") as store:
             store.save_game(Game.from_code(CODE))
         filler = fill(data)
         with pytest.warns(Warning):
             win = make_window(data)
-        qtbot.addWidget(win)  # type: ignore[attr-defined]
+        qtbot.addWidget(win)
         win.store.retry_interval = 0.0
         box = win.notify_storage()
         assert box is not None and box.isVisible()

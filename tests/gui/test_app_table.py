@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app_helpers import EXAMPLE_CODE, card_point, drag, make_window, scene_point, tap, window
+from app_helpers import card_point, drag, make_window, scene_point, tap, window
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
 from canfield import Card, Game
+from canfield.deal import EXAMPLE_CODE
 from canfield.gui.qtgeom import qpoint
 from canfield.gui.window import MainWindow
 from canfield.presentation.geometry import placements
@@ -84,17 +86,17 @@ def test_illegal_drop_returns_the_card(window: MainWindow) -> None:
     assert window.scene.card_item(C6).pos() == home
 
 
-def test_illegal_drop_glides_back_with_animations(window: MainWindow, qtbot: object) -> None:
+def test_illegal_drop_glides_back_with_animations(window: MainWindow, qtbot: QtBot) -> None:
     window.scene.animations = True
     home = window.scene.card_item(C6).pos()
     drag(window, card_point(window, C6), card_point(window, QH))
     assert window.scene.card_item(C6).pos() != home  # still on its way back
-    qtbot.waitUntil(lambda: window.scene.card_item(C6).pos() == home, timeout=2000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: window.scene.card_item(C6).pos() == home, timeout=2000)
 
 
-def test_tap_that_moves_nothing_shakes(window: MainWindow, qtbot: object) -> None:
+def test_tap_that_moves_nothing_shakes(window: MainWindow, qtbot: QtBot) -> None:
     before = window.model.state
-    with qtbot.waitSignal(window.scene.shaken, timeout=500):  # type: ignore[attr-defined]
+    with qtbot.waitSignal(window.scene.shaken, timeout=500):
         tap(window, card_point(window, C6))
     assert window.model.state == before
 
@@ -113,12 +115,12 @@ BACK_LINE = (
 )
 
 
-def test_foundation_card_can_be_dragged_back_to_a_column(tmp_path: Path, qtbot: object) -> None:
+def test_foundation_card_can_be_dragged_back_to_a_column(tmp_path: Path, qtbot: QtBot) -> None:
     game = Game.from_code(EXAMPLE_CODE)
     for move in BACK_LINE.split():
         game.play(move)
     win = make_window(tmp_path, game)
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     th = Card.parse("TH")
     assert win.scene.pile_of(th)[0] == "foundation"
     score = win.model.game.score
@@ -185,9 +187,9 @@ def test_cards_are_rendered_at_device_size(window: MainWindow) -> None:
     assert QPointF(0, 0) == window.scene.sceneRect().topLeft()
 
 
-def test_animated_move_lands_where_the_model_says(window: MainWindow, qtbot: object) -> None:
+def test_animated_move_lands_where_the_model_says(window: MainWindow, qtbot: QtBot) -> None:
     window.scene.animations = True
-    with qtbot.waitSignal(window.scene.animation_finished, timeout=2000):  # type: ignore[attr-defined]
+    with qtbot.waitSignal(window.scene.animation_finished, timeout=2000):
         tap(window, card_point(window, KH))  # onto the ace; the reserve fills column 2 after
     assert window.model.state.columns[1] == (QC,)
     assert all(item_at_placement(window, c) for c in (KH, QC))

@@ -6,9 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_helpers import make_window
+from app_helpers import child, make_window
 from PySide6.QtCore import QSize
 from PySide6.QtWidgets import QApplication, QToolButton
+from pytestqt.qtbot import QtBot
 
 from canfield.gui.window import MainWindow
 from canfield.solver import HintResult, Verdict
@@ -22,18 +23,18 @@ def _image(button: QToolButton) -> bytes:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_undo_to_the_winnable_point_has_its_own_icon_and_label(
-    tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+    tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
 ) -> None:
     win = make_window(tmp_path, size=size)
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     for move in ("QC>2", "s", "s"):
         win.model.play(move)
     monkeypatch.setattr(
         "canfield.solver.hint", lambda game, time_limit: HintResult(Verdict.LOST, None, (), 3)
     )
     win.act_hint.trigger()
-    button = win.findChild(QToolButton, "undoToWinnableButton")
-    qtbot.waitUntil(button.isVisible, timeout=15000)  # type: ignore[attr-defined]
+    button = child(win, QToolButton, "undoToWinnableButton")
+    qtbot.waitUntil(button.isVisible, timeout=15000)
     undo = win.toolbar.widgetForAction(win.act_undo)
     assert isinstance(undo, QToolButton)
     assert _image(button) != _image(undo)
@@ -55,10 +56,10 @@ def _messages(win: MainWindow) -> list[str]:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_no_message_covers_the_status_bar(
-    tmp_path: Path, qtbot: object, size: tuple[int, int]
+    tmp_path: Path, qtbot: QtBot, size: tuple[int, int]
 ) -> None:
     win = make_window(tmp_path, size=size)
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     status = win.statusBar()
     for text in _messages(win):
         status.showMessage(text)

@@ -6,20 +6,23 @@ import random
 from pathlib import Path
 
 import pytest
-from app_helpers import (
-    card_point,
-    drag,
-    make_window,
-    scene_point,
-    tap,
-    window,
-)
+from app_helpers import card_point, child, drag, make_window, modal, scene_point, tap, window
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QLabel, QLineEdit, QRadioButton
+from PySide6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QLabel,
+    QLineEdit,
+    QRadioButton,
+)
+from pytestqt.qtbot import QtBot
 
 from canfield import Game
 from canfield.gui.casino import format_money
+from canfield.gui.dialogs import NewGameDialog, StatisticsDialog
 from canfield.gui.i18n_qt import switch_language
 from canfield.gui.window import MainWindow
 from canfield.moves import Move
@@ -42,9 +45,8 @@ def new_game_via_dialog(
     seen: dict[str, str] = {}
 
     def fill() -> None:
-        dialog = QApplication.activeModalWidget()
-        assert dialog is not None
-        box = dialog.findChild(QComboBox, "variantBox")
+        dialog = modal(NewGameDialog)
+        box = child(dialog, QComboBox, "variantBox")
         seen["offered"] = str(box.currentData())
         if variant is not None:
             box.setFocus()
@@ -52,20 +54,18 @@ def new_game_via_dialog(
             QTest.keyClick(box, Qt.Key.Key_Home)
             for _ in range(box.findData(variant)):
                 QTest.keyClick(box, Qt.Key.Key_Down)
-        seen["summary"] = dialog.findChild(QLabel, "variantSummary").text()
+        seen["summary"] = child(dialog, QLabel, "variantSummary").text()
         if draw is not None:
-            QTest.mouseClick(
-                dialog.findChild(QRadioButton, f"draw{draw}"), Qt.MouseButton.LeftButton
-            )
-        only = dialog.findChild(QCheckBox, "winnableOnly")
+            QTest.mouseClick(child(dialog, QRadioButton, f"draw{draw}"), Qt.MouseButton.LeftButton)
+        only = child(dialog, QCheckBox, "winnableOnly")
         if only.isChecked() != winnable:
             only.setFocus()
             QTest.keyClick(only, Qt.Key.Key_Space)
-        edit = dialog.findChild(QLineEdit, "codeEdit")
+        edit = child(dialog, QLineEdit, "codeEdit")
         if code:
             QTest.keyClicks(edit, code)
         seen["chosen"] = str(box.currentData())
-        seen["draw"] = "3" if dialog.findChild(QRadioButton, "draw3").isChecked() else "1"
+        seen["draw"] = "3" if child(dialog, QRadioButton, "draw3").isChecked() else "1"
         QTest.keyClick(edit, Qt.Key.Key_Return)
         seen["error"] = dialog.error_text()
         if dialog.isVisible():
@@ -109,11 +109,10 @@ def test_choosing_a_variant_rewrites_a_typed_code(window: MainWindow) -> None:
     seen: list[str] = []
 
     def fill() -> None:
-        dialog = QApplication.activeModalWidget()
-        assert dialog is not None
-        edit = dialog.findChild(QLineEdit, "codeEdit")
+        dialog = modal(NewGameDialog)
+        edit = child(dialog, QLineEdit, "codeEdit")
         QTest.keyClicks(edit, "CF1-D3-AAAAACL")
-        box = dialog.findChild(QComboBox, "variantBox")
+        box = child(dialog, QComboBox, "variantBox")
         box.setFocus()
         QTest.keyClick(box, Qt.Key.Key_Down)  # canfield -> classic
         seen.append(edit.text())
@@ -126,10 +125,10 @@ def test_choosing_a_variant_rewrites_a_typed_code(window: MainWindow) -> None:
 
 
 def test_superior_reserve_is_fanned_face_up_and_only_its_top_moves(
-    tmp_path: Path, qtbot: object
+    tmp_path: Path, qtbot: QtBot
 ) -> None:
     win = make_window(tmp_path, Game.from_code("CF1-SUPERIOR-D3-AAAAACL"))
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     state = win.model.state
     items = [win.scene.card_item(c) for c in state.reserve]
     assert all(item.isVisible() and item.face_up for item in items)
@@ -161,9 +160,9 @@ def test_a_stacked_reserve_shows_only_its_top(window: MainWindow) -> None:
     assert not window.scene.card_item(state.reserve[0]).isVisible()
 
 
-def test_storehouse_starts_with_the_twos_home(tmp_path: Path, qtbot: object) -> None:
+def test_storehouse_starts_with_the_twos_home(tmp_path: Path, qtbot: QtBot) -> None:
     win = make_window(tmp_path, Game.from_code("CF1-STOREHOUSE-D1-AAAAACL"))
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     twos = [s * 13 + 1 for s in range(4)]
     for card in twos:
         item = win.scene.card_item(card)
@@ -174,9 +173,9 @@ def test_storehouse_starts_with_the_twos_home(tmp_path: Path, qtbot: object) -> 
     win.store.close()
 
 
-def test_passes_mark_and_the_refused_tap(tmp_path: Path, qtbot: object) -> None:
+def test_passes_mark_and_the_refused_tap(tmp_path: Path, qtbot: QtBot) -> None:
     win = make_window(tmp_path, Game.from_code("CF1-STRICT-D3-AAAAACL"))
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     stock = win.scene.pile_rect(("stock", 0)).center()
     assert win.scene.passes_label.text() == "Last pass"
     while win.model.state.stock:
@@ -201,11 +200,11 @@ def test_unlimited_variants_show_no_passes_mark(window: MainWindow) -> None:
 
 @pytest.mark.parametrize("name", APP_VARIANTS)
 def test_a_game_of_each_variant_survives_closing_and_reopening(
-    tmp_path: Path, qtbot: object, name: str
+    tmp_path: Path, qtbot: QtBot, name: str
 ) -> None:
     rules = variant_named(name)
     win = make_window(tmp_path, Game.new(variant=rules))
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     rng = random.Random(name)
     for _ in range(40):
         moves = win.model.game.legal_moves()
@@ -220,7 +219,7 @@ def test_a_game_of_each_variant_survives_closing_and_reopening(
         loaded = store.load_game()
     assert loaded is not None and loaded.variant == name
     again = make_window(tmp_path, loaded)
-    qtbot.addWidget(again)  # type: ignore[attr-defined]
+    qtbot.addWidget(again)
     assert again.model.state == expected
     assert again.windowTitle() == title
     assert again.scene.passes_label.text() == win.scene.passes_label.text()
@@ -239,9 +238,8 @@ def turn_casino_on(window: MainWindow) -> None:
     """Settings, tick "Casino scoring", OK."""
 
     def fill() -> None:
-        dialog = QApplication.activeModalWidget()
-        assert dialog is not None
-        box = dialog.findChild(QCheckBox, "casinoScoring")
+        dialog = modal(QDialog)
+        box = child(dialog, QCheckBox, "casinoScoring")
         box.click()  # the box may lie below the fold of the scrolled page
         dialog.accept()
 
@@ -254,16 +252,15 @@ def read_statistics(window: MainWindow, variant: str | None = None) -> dict[str,
     seen: dict[str, str] = {}
 
     def look() -> None:
-        dialog = QApplication.activeModalWidget()
-        assert dialog is not None
-        box = dialog.findChild(QComboBox, "statisticsVariant")
+        dialog = modal(StatisticsDialog)
+        box = child(dialog, QComboBox, "statisticsVariant")
         seen["offered"] = str(box.currentData())
         if variant is not None:
             box.setCurrentIndex(box.findData(variant))
         for draw in (1, 3):
             seen[f"played_{draw}"] = dialog.value_text("played", draw)
             seen[f"bank_{draw}"] = dialog.value_text("bank", draw)
-        seen["total"] = dialog.findChild(QLabel, "bankTotal").text()
+        seen["total"] = child(dialog, QLabel, "bankTotal").text()
         dialog.reject()
 
     QTimer.singleShot(0, look)
@@ -290,11 +287,11 @@ def test_statistics_are_kept_per_variant_and_draw(
 
 
 def test_casino_bank_after_a_lost_and_a_won_game(
-    tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("canfield.gui.dialogs.confirm_abandon", lambda parent: True)
     win = make_window(tmp_path, Game.from_code("CF1-D3-AAAAACL"))
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     turn_casino_on(win)
     assert win.settings.casino_scoring
     assert "Casino: −$52" in win.score_label.text()
@@ -345,10 +342,10 @@ def test_winnable_only_deals_a_proved_deal_of_the_variant() -> None:
 
 
 def test_superior_empty_column_waits_and_takes_the_reserve_top_by_drag(
-    tmp_path: Path, qtbot: object
+    tmp_path: Path, qtbot: QtBot
 ) -> None:
     win = make_window(tmp_path, Game.from_code("CF1-SUPERIOR-D3-AAAAACL"))
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     assert win.model.play("KH>4")  # K on A: column 2 is emptied and, in Superior, stays empty
     state = win.model.state
     assert state.columns[1] == ()
@@ -373,23 +370,23 @@ def test_canfield_fills_the_same_empty_column_from_the_reserve(window: MainWindo
     assert window.model.state.columns[1] == (reserve_top,)
 
 
-def test_a_fresh_start_deals_the_last_variant_chosen(tmp_path: Path, qtbot: object) -> None:
+def test_a_fresh_start_deals_the_last_variant_chosen(tmp_path: Path, qtbot: QtBot) -> None:
     store = Store(tmp_path / "canfield.sqlite3")
     store.update_settings(last_variant="storehouse", draw=1)
     win = MainWindow(store, background_solver=False)  # no saved game: a new deal
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     assert win.model.game.variant == "storehouse" and win.model.game.draw == 1
     win.close()
     store.close()
 
 
 @pytest.mark.parametrize("code", ["CF1-SUPERIOR-D1-AAAAACL", "CF1-CLASSIC-D1-AAAAACL"])
-def test_hint_answers_in_a_variant_by_its_rules(tmp_path: Path, qtbot: object, code: str) -> None:
+def test_hint_answers_in_a_variant_by_its_rules(tmp_path: Path, qtbot: QtBot, code: str) -> None:
     win = make_window(tmp_path, Game.from_code(code))
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     win.act_hint.trigger()
     # both deals are proved winnable in well under a second: the hint names a move
-    qtbot.waitUntil(lambda: win.scene.hinted is not None, timeout=15000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: win.scene.hinted is not None, timeout=15000)
     hinted = win.scene.hinted
     assert hinted is not None and win.model.game.is_legal(hinted)  # a move of this variant
     win.close()

@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
 from canfield import Game, i18n
 from canfield.deal import DealCode
@@ -19,11 +20,11 @@ from canfield.presentation.winnable_index import known_winnable
 from canfield.storage import DATABASE_NAME, Store
 
 
-def test_a_new_player_is_welcomed_once_with_a_winnable_deal(tmp_path: Path, qtbot: object) -> None:
+def test_a_new_player_is_welcomed_once_with_a_winnable_deal(tmp_path: Path, qtbot: QtBot) -> None:
     store = Store(tmp_path / DATABASE_NAME)
     assert not store.settings.welcomed
     win = MainWindow(store, None, background_solver=False)
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     win.show()
     game = win.model.game
     assert game.code is not None and (game.variant, game.draw) == ("canfield", 3)
@@ -51,7 +52,7 @@ def test_a_new_player_is_welcomed_once_with_a_winnable_deal(tmp_path: Path, qtbo
     with Store(tmp_path / DATABASE_NAME) as again:
         assert again.settings.welcomed
         back = MainWindow(again, None, background_solver=False)
-        qtbot.addWidget(back)  # type: ignore[attr-defined]
+        qtbot.addWidget(back)
         back.welcome_if_new()
         assert not back.welcome.isVisible() and back.solver_label.text() == ""
         back.close()
@@ -60,14 +61,14 @@ def test_a_new_player_is_welcomed_once_with_a_winnable_deal(tmp_path: Path, qtbo
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 @pytest.mark.parametrize("size", [(360, 640), (640, 360), (1280, 800)])
 def test_the_welcome_screen_speaks_every_language_and_fits(
-    tmp_path: Path, qtbot: object, qapp: QApplication, lang: str, size: tuple[int, int]
+    tmp_path: Path, qtbot: QtBot, qapp: QApplication, lang: str, size: tuple[int, int]
 ) -> None:
     english = welcome_lines(first=True)
     switch_language(qapp, lang)
     try:
         with Store(tmp_path / DATABASE_NAME) as store:
             win = MainWindow(store, None, background_solver=False)
-            qtbot.addWidget(win)  # type: ignore[attr-defined]
+            qtbot.addWidget(win)
             win.resize(*size)
             win.show()
             win.welcome_if_new()
@@ -85,7 +86,7 @@ def test_the_welcome_screen_speaks_every_language_and_fits(
         switch_language(qapp, "en")
 
 
-def test_a_player_with_figures_is_not_welcomed(tmp_path: Path, qtbot: object) -> None:
+def test_a_player_with_figures_is_not_welcomed(tmp_path: Path, qtbot: QtBot) -> None:
     with Store(tmp_path / DATABASE_NAME) as store:  # from before the welcome existed
         game = Game.from_code("CF1-D3-AAAAACL")
         game.play("s")
@@ -94,7 +95,7 @@ def test_a_player_with_figures_is_not_welcomed(tmp_path: Path, qtbot: object) ->
     with Store(tmp_path / DATABASE_NAME) as store:
         assert store.load_game() is None and not store.settings.welcomed
         win = MainWindow(store, store.load_game(), background_solver=False)
-        qtbot.addWidget(win)  # type: ignore[attr-defined]
+        qtbot.addWidget(win)
         win.welcome_if_new()
         assert store.settings.welcomed and not win.welcome.isVisible()
         assert win.solver_label.text() == ""

@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
 from canfield import Game
 from canfield.gui.window import MainWindow
@@ -20,7 +21,7 @@ from positions import WIN_DECK, WIN_MOVES
 CODE = "CF1-SUPERIOR-D1-AAAAACL"
 
 
-def _won_window(tmp_path: Path, qtbot: object, size: tuple[int, int]) -> MainWindow:
+def _won_window(tmp_path: Path, qtbot: QtBot, size: tuple[int, int]) -> MainWindow:
     """A superior draw-1 game (its code) won after a loss of the same mode was recorded."""
     from canfield.solver import Verdict, solve
 
@@ -35,14 +36,14 @@ def _won_window(tmp_path: Path, qtbot: object, size: tuple[int, int]) -> MainWin
     for move in result.line[:-1]:
         game.play(move)
     win = make_window(tmp_path, game, size=size)
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     assert win.model.play(result.line[-1]) and win.model.game.is_won
     return win
 
 
 @pytest.mark.parametrize("size", [(360, 640), (640, 360), (1280, 800)])
 def test_the_win_screen_shows_the_record_and_offers_the_ways_on(
-    tmp_path: Path, qtbot: object, size: tuple[int, int]
+    tmp_path: Path, qtbot: QtBot, size: tuple[int, int]
 ) -> None:
     win = _won_window(tmp_path, qtbot, size)
     panel = win.win_panel
@@ -74,13 +75,13 @@ def test_the_win_screen_shows_the_record_and_offers_the_ways_on(
     win.store.close()
 
 
-def test_an_assisted_win_says_it_is_not_counted(tmp_path: Path, qtbot: object) -> None:
+def test_an_assisted_win_says_it_is_not_counted(tmp_path: Path, qtbot: QtBot) -> None:
     game = Game.from_deck(WIN_DECK, draw=1)
     for move in WIN_MOVES[:-1]:
         game.play(move)
     game.assisted = True
     win = make_window(tmp_path, game)
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     assert win.model.play(WIN_MOVES[-1])
     assert win.win_panel.record_text() == "Won with Show me: not counted in your statistics."
     assert "not counted" in win.speaker.last

@@ -6,12 +6,14 @@ import json
 from pathlib import Path
 
 import pytest
-from app_helpers import EXAMPLE_CODE, card_point, make_window, tap, window
+from app_helpers import card_point, make_window, tap, window
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDialog
+from pytestqt.qtbot import QtBot
 
 from canfield import Card, Game
+from canfield.deal import EXAMPLE_CODE
 from canfield.describe import card_name
 from canfield.gui.window import MainWindow
 from canfield.storage import Store
@@ -124,10 +126,13 @@ def test_restart_is_far_from_undo_and_asks(
     actions = window.toolbar.actions()
     assert actions.index(window.act_restart) - actions.index(window.act_undo) >= 3
     window.model.play("QC>2")
-    asked = []
-    monkeypatch.setattr(
-        "canfield.gui.dialogs.confirm_restart", lambda parent: asked.append(1) or False
-    )
+    asked: list[object] = []
+
+    def refuse(parent: object) -> bool:
+        asked.append(parent)
+        return False
+
+    monkeypatch.setattr("canfield.gui.dialogs.confirm_restart", refuse)
     window.act_restart.trigger()
     assert asked and window.model.game.moves_made == 1
     monkeypatch.setattr("canfield.gui.dialogs.confirm_restart", lambda parent: True)
@@ -150,7 +155,7 @@ def test_new_game_shortcut_uses_the_dialog(
     assert window.settings.draw == 1
 
 
-def test_game_survives_closing_and_reopening(tmp_path: Path, qtbot: object) -> None:
+def test_game_survives_closing_and_reopening(tmp_path: Path, qtbot: QtBot) -> None:
     win = make_window(tmp_path)
     for move in ("QC>2", "s", "KH>4"):
         win.model.play(move)
@@ -170,9 +175,9 @@ def test_game_survives_closing_and_reopening(tmp_path: Path, qtbot: object) -> N
     again.store.close()
 
 
-def test_win_celebration_and_statistics(tmp_path: Path, qtbot: object) -> None:
+def test_win_celebration_and_statistics(tmp_path: Path, qtbot: QtBot) -> None:
     win = make_window(tmp_path, Game.from_deck(WIN_DECK, draw=1))
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     for move in WIN_MOVES[:-1]:
         assert win.model.play(move), move
     assert not win.win_panel.isVisible()
@@ -202,11 +207,11 @@ def test_language_switch_retranslates_live(window: MainWindow) -> None:
     assert window.scene.card_item(QC).accessible_name() == "queen of clubs"
 
 
-def test_corrupted_database_is_reported_once(tmp_path: Path, qtbot: object) -> None:
+def test_corrupted_database_is_reported_once(tmp_path: Path, qtbot: QtBot) -> None:
     (tmp_path / "canfield.sqlite3").write_bytes(b"this is not a database" * 100)
     with pytest.warns(Warning):
         win = make_window(tmp_path)
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     box = win.notify_storage()
     assert box is not None and box.isVisible()
     assert "copy" in box.informativeText()
@@ -218,9 +223,9 @@ def test_corrupted_database_is_reported_once(tmp_path: Path, qtbot: object) -> N
         assert store.recovered_from is None  # the next start has nothing to report
 
 
-def test_hint_points_at_a_move(window: MainWindow, qtbot: object) -> None:
+def test_hint_points_at_a_move(window: MainWindow, qtbot: QtBot) -> None:
     window.act_hint.trigger()
-    qtbot.waitUntil(lambda: window.scene.hint_ring_rect is not None, timeout=8000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: window.scene.hint_ring_rect is not None, timeout=8000)
     hinted = window.scene.hinted
     assert hinted is not None and window.model.game.is_legal(hinted)
     # The ring is drawn round the hinted card (or the stock, for a draw).

@@ -5,9 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from app_helpers import child
 from PySide6.QtCore import QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QCheckBox, QDialog
+from pytestqt.qtbot import QtBot
 
 from canfield import Game
 from canfield.gui.window import MainWindow
@@ -15,7 +17,7 @@ from canfield.storage import Store
 from positions import WIN_DECK, WIN_MOVES
 
 
-def solving_window(tmp_path: Path, qtbot: object) -> MainWindow:
+def solving_window(tmp_path: Path, qtbot: QtBot) -> MainWindow:
     """A window with the background solver on, on a deal the solver wins at once."""
     store = Store(tmp_path / "canfield.sqlite3")
     game = Game.from_deck(WIN_DECK, draw=1)
@@ -23,12 +25,12 @@ def solving_window(tmp_path: Path, qtbot: object) -> MainWindow:
     win.apply_settings(store.settings.replace(animations=False), save=False)
     win.resize(1000, 720)
     win.show()
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     return win
 
 
 def test_no_note_unless_the_player_asks(
-    tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("canfield.gui.dialogs.confirm_restart", lambda parent: True)
     win = solving_window(tmp_path, qtbot)
@@ -44,7 +46,7 @@ def test_no_note_unless_the_player_asks(
 
 
 def test_turned_on_in_settings_it_shows_now_and_after_a_restart(
-    tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("canfield.gui.dialogs.confirm_restart", lambda parent: True)
     win = solving_window(tmp_path, qtbot)
@@ -52,7 +54,7 @@ def test_turned_on_in_settings_it_shows_now_and_after_a_restart(
     def tick_and_accept() -> None:
         dialog = QApplication.activeModalWidget()
         assert isinstance(dialog, QDialog)
-        box = dialog.findChild(QCheckBox, "showWinnability")
+        box = child(dialog, QCheckBox, "showWinnability")
         assert box is not None and not box.isChecked()
         box.click()
         dialog.accept()
@@ -61,10 +63,10 @@ def test_turned_on_in_settings_it_shows_now_and_after_a_restart(
     win.act_settings.trigger()
     assert win.settings.show_winnability
     assert win.store.settings.show_winnability  # kept
-    qtbot.waitUntil(lambda: win.solver_label.text() == "Winnable", timeout=8000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: win.solver_label.text() == "Winnable", timeout=8000)
     win.model.play(WIN_MOVES[0])
     win.restart_game()
     assert win.solver_label.text() == ""
-    qtbot.waitUntil(lambda: win.solver_label.text() == "Winnable", timeout=8000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: win.solver_label.text() == "Winnable", timeout=8000)
     win.close()
     win.store.close()

@@ -9,8 +9,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from app_helpers import make_window
+from app_helpers import child, make_window
 from PySide6.QtWidgets import QApplication, QLabel, QPushButton
+from pytestqt.qtbot import QtBot
 from test_app_variants import new_game_via_dialog
 
 from canfield import Game
@@ -24,11 +25,11 @@ KNOWN = [mode for mode in MODES if known_winnable(*mode)]
 
 
 @pytest.fixture
-def playing(qtbot: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[MainWindow]:
+def playing(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[MainWindow]:
     """A window with a game in progress (two actions played); abandoning it is agreed to."""
     monkeypatch.setattr("canfield.gui.dialogs.confirm_abandon", lambda parent: True)
     win = make_window(tmp_path, Game.from_code(EXAMPLE_CODE))
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     assert win.model.play("QC>2") and win.model.draw()
     yield win
     win.close()
@@ -75,7 +76,7 @@ LOST = _lost()
 
 @pytest.mark.parametrize(("variant", "draw"), MODES)
 def test_cancel_keeps_the_game_and_counts_nothing(
-    playing: MainWindow, qtbot: object, monkeypatch: pytest.MonkeyPatch, variant: str, draw: int
+    playing: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, variant: str, draw: int
 ) -> None:
     """The search runs for real, over deals proved lost, so only Cancel can end it early."""
     deals = itertools.cycle(LOST[variant, draw])
@@ -92,26 +93,26 @@ def test_cancel_keeps_the_game_and_counts_nothing(
             search.value() >= 1 and f"{search.value()} of 100000 deals tried" in search.labelText()
         ),
         timeout=15000,
-    )  # type: ignore[attr-defined]
-    search.findChild(QPushButton).click()  # Cancel
+    )
+    child(search, QPushButton).click()  # Cancel
     assert playing.winnable_search is None and not search.isVisible()
     assert playing.model.game is before and before.moves_made == 2
     assert "your game is as it was" in playing.statusBar().currentMessage()
-    qtbot.waitUntil(lambda: playing.solver_idle, timeout=15000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: playing.solver_idle, timeout=15000)
     assert playing.model.game is before and _statistics(playing) == figures
     saved = playing.store.load_game()  # still the saved game, not settled as a loss
     assert saved is not None and (saved.game_id, saved.history) == (before.game_id, before.history)
 
 
 def test_a_fruitless_search_asks_before_replacing_the_game(
-    playing: MainWindow, qtbot: object, monkeypatch: pytest.MonkeyPatch
+    playing: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("canfield.presentation.winnable.winnable_deal", lambda *a: None)
     monkeypatch.setattr("canfield.presentation.winnable.TRIES", 2)
     monkeypatch.setattr("canfield.presentation.winnable.SECONDS_PER_TRY", 0.01)
     before = playing.model.game
     new_game_via_dialog(playing, "rainbow", draw=1, winnable=True)
-    qtbot.waitUntil(lambda: playing.winnable_search is None, timeout=10000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: playing.winnable_search is None, timeout=10000)
     message = playing.statusBar().currentMessage()
     if playing.model.game is not before:  # a deal was proved in the two tries: it is dealt
         assert playing.solver_label.text() == "Winnable deal"
@@ -126,14 +127,14 @@ def test_a_fruitless_search_asks_before_replacing_the_game(
 
 
 def test_keep_playing_after_a_fruitless_search(
-    playing: MainWindow, qtbot: object, monkeypatch: pytest.MonkeyPatch
+    playing: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("canfield.presentation.winnable.winnable_deal", lambda *a: None)
     monkeypatch.setattr("canfield.presentation.winnable.TRIES", 1)
     monkeypatch.setattr("canfield.presentation.winnable.SECONDS_PER_TRY", 0.0)
     before = playing.model.game
     new_game_via_dialog(playing, "strict", draw=3, winnable=True)
-    qtbot.waitUntil(lambda: playing.winnable_search is None, timeout=10000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: playing.winnable_search is None, timeout=10000)
     assert playing.model.game is before
     playing.toast.close_button.click()  # "Keep playing"
     assert playing.model.game is before and not playing.toast.offering
@@ -142,7 +143,7 @@ def test_keep_playing_after_a_fruitless_search(
 
 @pytest.mark.parametrize("lang", ["en", "pt", "hu", "id"])
 def test_the_search_window_fits_a_phone_in_every_language(
-    tmp_path: Path, qtbot: object, qapp: QApplication, monkeypatch: pytest.MonkeyPatch, lang: str
+    tmp_path: Path, qtbot: QtBot, qapp: QApplication, monkeypatch: pytest.MonkeyPatch, lang: str
 ) -> None:
     """At 360x640 the progress line wraps and Cancel stays inside the app's window."""
     from canfield.gui.i18n_qt import switch_language
@@ -154,21 +155,21 @@ def test_the_search_window_fits_a_phone_in_every_language(
     switch_language(qapp, lang)
     try:
         win = make_window(tmp_path, Game.from_code(EXAMPLE_CODE), size=(360, 640))
-        qtbot.addWidget(win)  # type: ignore[attr-defined]
+        qtbot.addWidget(win)
         win._deal_winnable(1, "strict")
         search = win.winnable_search
         assert search is not None
-        cancel = search.findChild(QPushButton)
+        cancel = child(search, QPushButton)
         try:
-            qtbot.waitUntil(lambda: search.value() >= 1, timeout=15000)  # type: ignore[attr-defined]
+            qtbot.waitUntil(lambda: search.value() >= 1, timeout=15000)
             QApplication.processEvents()
             assert search.width() <= win.width() - 16
             assert search.rect().contains(cancel.geometry())
-            label = search.findChild(QLabel)
+            label = child(search, QLabel)
             assert label.wordWrap() and label.heightForWidth(label.width()) <= label.height() + 1
         finally:
             cancel.click()  # also when an assertion failed: the search ends only by it
-            qtbot.waitUntil(lambda: win.solver_idle, timeout=15000)  # type: ignore[attr-defined]
+            qtbot.waitUntil(lambda: win.solver_idle, timeout=15000)
             win.close()
             win.store.close()
     finally:

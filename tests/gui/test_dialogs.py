@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
+from pytestqt.qtbot import QtBot
 
 pytest.importorskip("PySide6.QtWidgets")
 
+from app_helpers import child
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
@@ -20,6 +23,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QMessageBox,
+    QPushButton,
     QWidget,
 )
 
@@ -33,6 +37,7 @@ from canfield.gui.dialogs import (
     StatisticsDialog,
     confirm_abandon,
 )
+from canfield.gui.dialogs._common import ChoiceButton
 from canfield.gui.i18n_qt import (
     button_text,
     language_notifier,
@@ -60,7 +65,7 @@ def _english(qapp: QApplication) -> Iterator[None]:
 # --- helpers ---------------------------------------------------------------------------------
 
 
-def answer_next_question(qtbot, yes: bool) -> list[str]:  # type: ignore[no-untyped-def]
+def answer_next_question(qtbot: QtBot, yes: bool) -> list[str]:
     """Click Yes/No on the next message box that opens; return its texts once it did."""
     seen: list[str] = []
 
@@ -123,52 +128,48 @@ class FakeStore:
 # --- new game --------------------------------------------------------------------------------
 
 
-def new_game(qtbot, draw: int = 3, winnable: bool = False) -> NewGameDialog:  # type: ignore[no-untyped-def]
+def new_game(qtbot: QtBot, draw: int = 3, winnable: bool = False) -> NewGameDialog:
     dialog = NewGameDialog(None, draw, winnable)
     qtbot.addWidget(dialog)
     return dialog
 
 
 def code_edit(dialog: QDialog) -> QLineEdit:
-    edit = dialog.findChild(QLineEdit, "codeEdit")
-    assert edit is not None
-    return edit
+    return child(dialog, QLineEdit, "codeEdit")
 
 
-def ok_button(dialog: QDialog) -> QWidget:
-    box = dialog.findChild(QDialogButtonBox)
-    assert box is not None
-    return box.button(OK)
+def ok_button(dialog: QDialog) -> QPushButton:
+    return child(dialog, QDialogButtonBox).button(OK)
 
 
-def test_new_game_defaults_to_a_random_deal(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_new_game_defaults_to_a_random_deal(qtbot: QtBot) -> None:
     dialog = new_game(qtbot)
     assert ok_button(dialog).isEnabled()
     assert dialog.error_text() == ""
     assert dialog.choice() == NewGameChoice(draw=3, code=None, winnable_only=False)
 
 
-def test_new_game_draw_choice(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_new_game_draw_choice(qtbot: QtBot) -> None:
     dialog = new_game(qtbot, draw=1, winnable=True)
     assert dialog.choice() == NewGameChoice(1, None, True)
-    dialog.findChild(QWidget, "draw3").click()
+    child(dialog, ChoiceButton, "draw3").click()
     assert dialog.choice().draw == 3
-    dialog.findChild(QCheckBox, "winnableOnly").click()
+    child(dialog, QCheckBox, "winnableOnly").click()
     assert dialog.choice() == NewGameChoice(3, None, False)
 
 
-def test_new_game_draw_choice_by_keyboard(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_new_game_draw_choice_by_keyboard(qtbot: QtBot) -> None:
     dialog = new_game(qtbot)
     dialog.show()
     dialog.activateWindow()
-    draw3 = dialog.findChild(QWidget, "draw3")
+    draw3 = child(dialog, ChoiceButton, "draw3")
     draw3.setFocus()
     qtbot.waitUntil(draw3.hasFocus, timeout=1000)
     qtbot.keyClick(draw3, Qt.Key.Key_Down)
     assert dialog.choice().draw == 1
 
 
-def test_code_is_judged_on_a_pause_not_from_the_first_key(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_code_is_judged_on_a_pause_not_from_the_first_key(qtbot: QtBot) -> None:
     dialog = new_game(qtbot)
     dialog.show()
     qtbot.keyClicks(code_edit(dialog), "CF1-D3-AAA")
@@ -182,7 +183,7 @@ def test_code_is_judged_on_a_pause_not_from_the_first_key(qtbot) -> None:  # typ
     assert dialog.error_text() == ""
 
 
-def test_deal_refuses_a_bad_code_and_says_why_without_python_quotes(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_deal_refuses_a_bad_code_and_says_why_without_python_quotes(qtbot: QtBot) -> None:
     dialog = new_game(qtbot)
     dialog.show()
     code_edit(dialog).setText("CF1-D2-AAAAACL")
@@ -196,7 +197,7 @@ def test_deal_refuses_a_bad_code_and_says_why_without_python_quotes(qtbot) -> No
     assert "'" not in dialog.error_text()
 
 
-def test_bad_code_reason_is_translated(qtbot, qapp: QApplication) -> None:  # type: ignore[no-untyped-def]
+def test_bad_code_reason_is_translated(qtbot: QtBot, qapp: QApplication) -> None:
     dialog = new_game(qtbot)
     code_edit(dialog).setText("CF1-D3-AAA")
     assert not dialog.judge()
@@ -208,7 +209,7 @@ def test_bad_code_reason_is_translated(qtbot, qapp: QApplication) -> None:  # ty
     assert "7 huruf" in dialog.error_text()
 
 
-def test_a_deck_is_accepted_where_a_code_is(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_a_deck_is_accepted_where_a_code_is(qtbot: QtBot) -> None:
     game = Game.from_code("CF1-D3-AAAAACL")
     dialog = new_game(qtbot, draw=1)
     dialog.show()
@@ -226,14 +227,16 @@ def test_a_deck_is_accepted_where_a_code_is(qtbot) -> None:  # type: ignore[no-u
         ("AS 2S 3S", "A deck has 52 cards; this one has 3."),
     ],
 )
-def test_bad_deck_says_why(qtbot, deck: str, reason: str) -> None:  # type: ignore[no-untyped-def]
+def test_bad_deck_says_why(qtbot: QtBot, deck: str, reason: str) -> None:
     dialog = new_game(qtbot)
     code_edit(dialog).setText(deck)
     assert not dialog.judge()
     assert dialog.error_text() == reason
 
 
-def test_deck_with_a_card_twice_names_it_and_the_missing_one(qtbot, qapp: QApplication) -> None:  # type: ignore[no-untyped-def]
+def test_deck_with_a_card_twice_names_it_and_the_missing_one(
+    qtbot: QtBot, qapp: QApplication
+) -> None:
     cards = Game.from_code("CF1-D3-AAAAACL").deck_string.split()
     cards[cards.index("KC")] = "QC"
     dialog = new_game(qtbot)
@@ -245,7 +248,7 @@ def test_deck_with_a_card_twice_names_it_and_the_missing_one(qtbot, qapp: QAppli
     assert dialog.error_text() != "The deck holds QC twice and lacks KC."
 
 
-def test_good_code_is_read_case_insensitively(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_good_code_is_read_case_insensitively(qtbot: QtBot) -> None:
     dialog = new_game(qtbot, draw=3, winnable=True)
     dialog.show()
     qtbot.keyClicks(code_edit(dialog), "  cf1-d1-aaaaacl ")
@@ -253,19 +256,19 @@ def test_good_code_is_read_case_insensitively(qtbot) -> None:  # type: ignore[no
     assert dialog.error_text() == ""
     assert dialog.choice() == NewGameChoice(1, "CF1-D1-AAAAACL", True)
     # The draw choice follows the code, and a replayed deal is not "winnable only".
-    assert dialog.findChild(QWidget, "draw1").isChecked()
-    assert not dialog.findChild(QCheckBox, "winnableOnly").isEnabled()
+    assert child(dialog, ChoiceButton, "draw1").isChecked()
+    assert not child(dialog, QCheckBox, "winnableOnly").isEnabled()
 
 
-def test_choosing_the_other_draw_rewrites_the_code(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_choosing_the_other_draw_rewrites_the_code(qtbot: QtBot) -> None:
     dialog = new_game(qtbot)
     code_edit(dialog).setText("CF1-D3-AAAAACL")
-    dialog.findChild(QWidget, "draw1").click()
+    child(dialog, ChoiceButton, "draw1").click()
     assert code_edit(dialog).text() == "CF1-D1-AAAAACL"
     assert dialog.choice() == NewGameChoice(1, "CF1-D1-AAAAACL", False)
 
 
-def test_enter_accepts_a_valid_code(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_enter_accepts_a_valid_code(qtbot: QtBot) -> None:
     dialog = new_game(qtbot)
     dialog.show()
     qtbot.keyClicks(code_edit(dialog), "CF1-D3-AAAAACL")
@@ -274,7 +277,7 @@ def test_enter_accepts_a_valid_code(qtbot) -> None:  # type: ignore[no-untyped-d
     assert dialog.result() == QDialog.DialogCode.Accepted
 
 
-def test_new_game_refuses_a_bad_default_draw(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_new_game_refuses_a_bad_default_draw(qtbot: QtBot) -> None:
     with pytest.raises(ValueError, match="1 or 3"):
         NewGameDialog(None, 2, False)
 
@@ -282,7 +285,7 @@ def test_new_game_refuses_a_bad_default_draw(qtbot) -> None:  # type: ignore[no-
 # --- statistics ------------------------------------------------------------------------------
 
 
-def test_statistics_show_numbers(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_statistics_show_numbers(qtbot: QtBot) -> None:
     dialog = StatisticsDialog(None, FakeStore())
     qtbot.addWidget(dialog)
     assert dialog.value_text("played", 3) == "12"
@@ -308,7 +311,7 @@ def test_format_duration() -> None:
     assert format_duration(3725) == "1:02:05"
 
 
-def test_reset_asks_first_and_no_keeps_everything(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_reset_asks_first_and_no_keeps_everything(qtbot: QtBot) -> None:
     store = FakeStore()
     dialog = StatisticsDialog(None, store)
     qtbot.addWidget(dialog)
@@ -319,7 +322,7 @@ def test_reset_asks_first_and_no_keeps_everything(qtbot) -> None:  # type: ignor
     assert dialog.value_text("played", 3) == "12"
 
 
-def test_reset_after_yes_erases_and_refreshes(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_reset_after_yes_erases_and_refreshes(qtbot: QtBot) -> None:
     store = FakeStore()
     dialog = StatisticsDialog(None, store)
     qtbot.addWidget(dialog)
@@ -330,7 +333,7 @@ def test_reset_after_yes_erases_and_refreshes(qtbot) -> None:  # type: ignore[no
     assert dialog.value_text("best_score", 3) == "—"
 
 
-def test_reset_one_draw_mode_keeps_the_other(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_reset_one_draw_mode_keeps_the_other(qtbot: QtBot) -> None:
     store = FakeStore()
     store.data[1] = Statistics(1, 4, 0)
     dialog = StatisticsDialog(None, store)
@@ -343,7 +346,7 @@ def test_reset_one_draw_mode_keeps_the_other(qtbot) -> None:  # type: ignore[no-
     assert dialog.value_text("played", 3) == "12"
 
 
-def test_recent_games_are_listed_and_one_click_replays(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_recent_games_are_listed_and_one_click_replays(qtbot: QtBot) -> None:
     store = FakeStore()
     store.recent = [
         RecentGame("CF1-D3-AAAAACL", "", "canfield", 3, True, 255, 187.9, 96, 1.8e9),
@@ -356,7 +359,7 @@ def test_recent_games_are_listed_and_one_click_replays(qtbot) -> None:  # type: 
     assert texts[1].startswith("Own deck · Lost · score 15 · 1:01")
     dialog.show()
     dialog.show_recent()
-    lst = dialog.findChild(QListWidget, "recentGames")
+    lst = child(dialog, QListWidget, "recentGames")
     chosen: list[RecentGame] = []
     dialog.replay.connect(chosen.append)
     rect = lst.visualItemRect(lst.item(1))
@@ -365,14 +368,14 @@ def test_recent_games_are_listed_and_one_click_replays(qtbot) -> None:  # type: 
     assert dialog.result() == QDialog.DialogCode.Accepted
 
 
-def test_statistics_are_a_table_a_reader_walks(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_statistics_are_a_table_a_reader_walks(qtbot: QtBot) -> None:
     """Rows and columns with headers, so a reader says "Won, 3 cards: 8", not loose labels."""
     from PySide6.QtGui import QAccessible
     from PySide6.QtWidgets import QTableWidget
 
     dialog = StatisticsDialog(None, FakeStore())
     qtbot.addWidget(dialog)
-    table = dialog.findChild(QTableWidget, "statisticsTable")
+    table = child(dialog, QTableWidget, "statisticsTable")
     assert table is not None and table.focusPolicy() & Qt.FocusPolicy.TabFocus
     iface = QAccessible.queryAccessibleInterface(table)
     assert iface.role() == QAccessible.Role.Table
@@ -388,7 +391,7 @@ def test_statistics_are_a_table_a_reader_walks(qtbot) -> None:  # type: ignore[n
     assert not any("—" in name for _role, name in seen)
 
 
-def test_statistics_against_the_real_store(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_statistics_against_the_real_store(qtbot: QtBot, tmp_path: Path) -> None:
     store_module = pytest.importorskip("canfield.storage.store")
     store = store_module.Store(tmp_path / "canfield.sqlite")
     try:
@@ -405,14 +408,14 @@ def test_statistics_against_the_real_store(qtbot, tmp_path) -> None:  # type: ig
 # --- settings --------------------------------------------------------------------------------
 
 
-def test_settings_round_trip(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_settings_round_trip(qtbot: QtBot) -> None:
     start = Settings(double_tap=True, animations=True, draw=3, four_colour=False, language=None)
     dialog = SettingsDialog(None, start)
     qtbot.addWidget(dialog)
     assert dialog.settings() == start
-    dialog.findChild(QCheckBox, "doubleTap").click()
-    dialog.findChild(QCheckBox, "fourColour").click()
-    draw = dialog.findChild(QComboBox, "draw")
+    child(dialog, QCheckBox, "doubleTap").click()
+    child(dialog, QCheckBox, "fourColour").click()
+    draw = child(dialog, QComboBox, "draw")
     draw.setCurrentIndex(draw.findData(1))
     result = dialog.settings()
     assert result == dataclasses.replace(start, double_tap=False, four_colour=True, draw=1)
@@ -420,17 +423,17 @@ def test_settings_round_trip(qtbot) -> None:  # type: ignore[no-untyped-def]
     assert dialog.settings() == Settings()
 
 
-def test_settings_keep_what_they_do_not_show(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_settings_keep_what_they_do_not_show(qtbot: QtBot) -> None:
     start = Settings(winnable_only=True, window_geometry=b"xyz", language="hu")
     dialog = SettingsDialog(None, start)
     qtbot.addWidget(dialog)
     assert dialog.settings() == start
 
 
-def test_language_applies_live_and_cancel_takes_it_back(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_language_applies_live_and_cancel_takes_it_back(qtbot: QtBot) -> None:
     dialog = SettingsDialog(None, Settings(language="en"))
     qtbot.addWidget(dialog)
-    combo = dialog.findChild(QComboBox, "language")
+    combo = child(dialog, QComboBox, "language")
     with qtbot.waitSignal(language_notifier().language_changed):
         combo.setCurrentIndex(combo.findData("pt"))
     assert i18n.language() == "pt"
@@ -441,10 +444,10 @@ def test_language_applies_live_and_cancel_takes_it_back(qtbot) -> None:  # type:
     assert dialog.windowTitle() == "Settings"
 
 
-def test_system_language_choice(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_system_language_choice(qtbot: QtBot) -> None:
     dialog = SettingsDialog(None, Settings(language="hu"))
     qtbot.addWidget(dialog)
-    combo = dialog.findChild(QComboBox, "language")
+    combo = child(dialog, QComboBox, "language")
     assert combo.currentData() == "hu"
     combo.setCurrentIndex(0)
     assert dialog.settings().language is None
@@ -454,15 +457,15 @@ def test_system_language_choice(qtbot) -> None:  # type: ignore[no-untyped-def]
 # --- live retranslation ----------------------------------------------------------------------
 
 
-def test_switching_language_retranslates_an_open_dialog(qtbot, qapp) -> None:  # type: ignore[no-untyped-def]
+def test_switching_language_retranslates_an_open_dialog(qtbot: QtBot, qapp: QApplication) -> None:
     dialog = new_game(qtbot)
     dialog.show()
     assert dialog.windowTitle() == "New game"
     switch_language(qapp, "hu")
     assert dialog.windowTitle() == "Új játék"
-    assert dialog.findChild(QWidget, "draw3").title() == "3 lap"
-    assert dialog.findChild(QCheckBox, "winnableOnly").text() == "Csak megnyerhető leosztások"
-    box = dialog.findChild(QDialogButtonBox)
+    assert child(dialog, ChoiceButton, "draw3").title() == "3 lap"
+    assert child(dialog, QCheckBox, "winnableOnly").text() == "Csak megnyerhető leosztások"
+    box = child(dialog, QDialogButtonBox)
     assert box.button(QDialogButtonBox.StandardButton.Cancel).text() == "Mégse"
     switch_language(qapp, "id")
     assert dialog.windowTitle() == "Permainan baru"
@@ -478,7 +481,7 @@ def test_switching_language_retranslates_an_open_dialog(qtbot, qapp) -> None:  #
         ("id", "Cara bermain"),
     ],
 )
-def test_help_in_each_language(qtbot, qapp, lang: str, expected: str) -> None:  # type: ignore[no-untyped-def]
+def test_help_in_each_language(qtbot: QtBot, qapp: QApplication, lang: str, expected: str) -> None:
     dialog = HelpDialog(None)
     qtbot.addWidget(dialog)
     switch_language(qapp, lang)
@@ -488,7 +491,7 @@ def test_help_in_each_language(qtbot, qapp, lang: str, expected: str) -> None:  
     assert "255" in text
 
 
-def test_about_names_the_licence_and_libraries(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_about_names_the_licence_and_libraries(qtbot: QtBot) -> None:
     dialog = AboutDialog(None)
     qtbot.addWidget(dialog)
     text = dialog.text()
@@ -544,7 +547,7 @@ def test_every_standard_button_has_a_translation(qapp) -> None:  # type: ignore[
             assert button_text(button) != english, (lang, english)
 
 
-def test_confirmation_in_portuguese(qtbot, qapp) -> None:  # type: ignore[no-untyped-def]
+def test_confirmation_in_portuguese(qtbot: QtBot, qapp: QApplication) -> None:
     switch_language(qapp, "pt")
     seen = answer_next_question(qtbot, yes=False)
     assert confirm_abandon(None) is False
@@ -555,7 +558,7 @@ def test_confirmation_in_portuguese(qtbot, qapp) -> None:  # type: ignore[no-unt
     ]
 
 
-def test_a_destructive_question_defaults_to_the_safe_answer(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_a_destructive_question_defaults_to_the_safe_answer(qtbot: QtBot) -> None:
     box = question_box(None, "t", "q?", destructive=True)
     qtbot.addWidget(box)
     assert box.defaultButton() is box.button(QMessageBox.StandardButton.No)
@@ -575,7 +578,9 @@ DIALOGS: list[Callable[[], QDialog]] = [
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 @pytest.mark.parametrize("make", DIALOGS, ids=["new", "stats", "settings", "help", "about"])
-def test_dialogs_fit_a_phone_window(qtbot, qapp, lang: str, make) -> None:  # type: ignore[no-untyped-def]
+def test_dialogs_fit_a_phone_window(
+    qtbot: QtBot, qapp: QApplication, lang: str, make: Callable[[], QDialog]
+) -> None:
     switch_language(qapp, lang)
     dialog = make()
     qtbot.addWidget(dialog)
@@ -588,7 +593,7 @@ def test_dialogs_fit_a_phone_window(qtbot, qapp, lang: str, make) -> None:  # ty
 
 
 @pytest.mark.parametrize("make", DIALOGS, ids=["new", "stats", "settings", "help", "about"])
-def test_controls_have_accessible_names(qtbot, make) -> None:  # type: ignore[no-untyped-def]
+def test_controls_have_accessible_names(qtbot: QtBot, make: Callable[[], QDialog]) -> None:
     dialog = make()
     qtbot.addWidget(dialog)
     assert dialog.accessibleName()
@@ -607,7 +612,9 @@ def test_controls_have_accessible_names(qtbot, make) -> None:  # type: ignore[no
     ],
     ids=["help", "about", "stats"],
 )
-def test_read_only_dialogs_free_themselves_when_closed(qtbot, make) -> None:  # type: ignore[no-untyped-def]
+def test_read_only_dialogs_free_themselves_when_closed(
+    qtbot: QtBot, make: Callable[[], QDialog]
+) -> None:
     shiboken6 = pytest.importorskip("shiboken6")
     dialog = make()
     dialog.show()

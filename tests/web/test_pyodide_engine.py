@@ -53,7 +53,8 @@ RESULT = json.dumps(out, sort_keys=True)
 def _cpython() -> dict[str, object]:
     namespace: dict[str, object] = {}
     exec(PROGRAM, namespace)
-    return json.loads(str(namespace["RESULT"]))
+    result: dict[str, object] = json.loads(str(namespace["RESULT"]))
+    return result
 
 
 def test_the_wheel_under_pyodide_gives_cpythons_verdicts_and_texts(tmp_path: Path) -> None:

@@ -44,7 +44,7 @@ AUDITS = {
 def audits(server: Server) -> dict[str, Any]:
     """Every audit in one browser (one context each)."""
     names = ",".join(f"axe:{audit}" for audit in AUDITS)
-    options = {
+    options: dict[str, Any] = {
         f"axe:{a}": {"size": size, "locale": locale} for a, (size, locale, _l) in AUDITS.items()
     }
     seen: dict[str, Any] = run_scenario(

@@ -330,7 +330,7 @@ def _solve_all(
 def _window(client: Client) -> int:
     """Deals to keep in flight: two per worker thread, so no worker waits for the next."""
     try:
-        nthreads: dict[str, int] = client.nthreads()  # type: ignore[no-untyped-call]
+        nthreads: dict[str, int] = client.nthreads()
     except OSError as exc:  # the connection closed under the call
         detail = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise RunStoppedError(f"the Dask scheduler was lost: {detail}") from None
