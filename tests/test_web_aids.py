@@ -25,12 +25,17 @@ from canfield.presentation.geometry import CARD_ASPECT, TableLayout, column_flag
 from canfield.presentation.narration import finishing_sentence, welcome_sentence
 from canfield.presentation.records import help_text
 from canfield.presentation.welcome import welcome_lines
-from canfield.presentation.winnable import no_winnable_found_message, winnable_note
+from canfield.presentation.winnable import (
+    no_winnable_found_message,
+    search_progress_text,
+    winnable_note,
+)
 from canfield.presentation.winnable_index import known_winnable
 from canfield.records.ledger import Ledger
 from canfield.rules import finishing_line
 from canfield.solver import Verdict, solve
-from canfield.web.session import Session
+from canfield.variants import variant_named
+from canfield.web.session import BridgeError, Session
 from test_long_columns import PHONE, long_game
 
 WIN_DECK = "5H 5S 4C 4D 4H 4S 3C 3D 3H 3S 2C 2D 2H AS AH AD AC 2S 5D 5C " + " ".join(
@@ -170,9 +175,13 @@ def test_winnable_only_deals_from_the_index_at_once(session: Session) -> None:
 def test_winnable_only_with_none_known_searches_and_offers_the_way_on(session: Session) -> None:
     before = session.game.to_dict()
     asked = deal(session, variant="strict", draw=3, winnable=True)
-    assert asked["dealt"] is False and asked["search"] == {"variant": "strict", "draw": 3}
-    found = Session().handle("find_winnable", asked["search"])["code"]
-    assert found is None  # no Strict draw-3 deal is known winnable
+    assert asked["dealt"] is False
+    assert asked["search"] == {"variant": "strict", "draw": 3, "tried": 0}
+    assert asked["progress"] == search_progress_text(0, 20)
+    tried = Session().handle("find_winnable", asked["search"])
+    assert tried["code"] is None  # no Strict draw-3 deal is known winnable
+    assert tried["tried"] == 1 and tried["more"] is True
+    assert tried["progress"] == search_progress_text(1, 20)
     none = deal(session, variant="strict", draw=3, winnable=True, found=None)
     assert none["dealt"] is False and none["offer"]["text"] == no_winnable_found_message(20)
     labels = [b["label"] for b in none["offer"]["buttons"]]
@@ -184,6 +193,60 @@ def test_winnable_only_with_none_known_searches_and_offers_the_way_on(session: S
         "draw": 3,
     }
     assert session.game.to_dict() == before  # the game in play stays
+
+
+def test_the_winnable_search_is_one_try_a_request_each_said_in_the_players_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from canfield.presentation import winnable
+
+    asked: list[tuple[int, str, int]] = []
+
+    def one_try(draw: int, variant: str, tries: int) -> DealCode | None:
+        asked.append((draw, variant, tries))
+        return DealCode(1234, draw, variant_named(variant)) if len(asked) == 3 else None
+
+    monkeypatch.setattr(winnable, "find_winnable_deal", one_try)
+    second = Session()  # the page's second worker
+    request: dict[str, Any] = {"variant": "superior", "draw": 1, "tried": 0, "lang": "pt"}
+    answers = []
+    while True:
+        answer = second.handle("find_winnable", request)
+        answers.append(answer)
+        if not answer["more"]:
+            break
+        request["tried"] = answer["tried"]
+    i18n.set_language("pt")
+    try:
+        said = [search_progress_text(n, 20) for n in (1, 2, 3)]
+    finally:
+        i18n.set_language("en")
+    assert [a["progress"] for a in answers] == said  # in Portuguese, try by try
+    assert said[0] != search_progress_text(1, 20)
+    assert asked == [(1, "superior", 1)] * 3  # each request one try, not a search of 20
+    assert [a["code"] for a in answers] == [
+        None,
+        None,
+        str(DealCode(1234, 1, variant_named("superior"))),
+    ]
+
+
+def test_the_winnable_search_stops_after_its_twentieth_try(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from canfield.presentation import winnable
+
+    monkeypatch.setattr(winnable, "find_winnable_deal", lambda draw, variant, tries: None)
+    last = Session().handle("find_winnable", {"variant": "strict", "draw": 3, "tried": 19})
+    assert last == {
+        "code": None,
+        "tried": 20,
+        "more": False,
+        "progress": search_progress_text(20, 20),
+    }
+    for tried in (20, -1, 1.5, True, "3"):
+        with pytest.raises(BridgeError, match="tried"):
+            Session().handle("find_winnable", {"variant": "strict", "tried": tried})
 
 
 def test_a_new_player_is_welcomed_over_a_winnable_deal_once() -> None:

@@ -536,6 +536,22 @@ async function journey(browser) {
       case "screenshot":
         await page.screenshot({ path: step.path });
         break;
+      case "listen":
+        // every text the elements named show from now on, in order (a live region's sentences)
+        await page.evaluate((selectors) => {
+          const heard = Object.fromEntries(selectors.map((s) => [s, []]));
+          window.__heard = heard;
+          new MutationObserver(() => {
+            for (const s of selectors) {
+              const text = document.querySelector(s)?.textContent ?? "";
+              if (text && heard[s].at(-1) !== text) heard[s].push(text);
+            }
+          }).observe(document.body, { subtree: true, childList: true, characterData: true });
+        }, step.selectors);
+        break;
+      case "heard":
+        seen[name] = await page.evaluate(() => window.__heard);
+        break;
       case "winnable-cancelled": {
         // Winnable deals only, Deal, and Cancel while the second worker looks: nothing dealt
         const t = T()[step.lang ?? "en"];

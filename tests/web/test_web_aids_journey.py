@@ -27,7 +27,11 @@ from canfield.presentation.finish import finish_offer, finish_tip
 from canfield.presentation.narration import finishing_sentence, welcome_sentence
 from canfield.presentation.records import help_text
 from canfield.presentation.welcome import welcome_lines, welcome_title
-from canfield.presentation.winnable import no_winnable_found_message, winnable_note
+from canfield.presentation.winnable import (
+    no_winnable_found_message,
+    search_progress_text,
+    winnable_note,
+)
 from canfield.presentation.winnable_index import known_winnable
 from canfield.rules import finishing_line
 from test_long_columns import long_game
@@ -109,8 +113,10 @@ def aids(site: Any) -> dict[str, Any]:
         {"do": "check", "role": "radio", "label": t["draw3"]},
         {"do": "described", "label": t["winnable"], "name": "strict_note"},
         {"do": "close-dialogs"},
+        {"do": "listen", "selectors": ["#live", "#screen-new-game .status-line"]},
         {"do": "new-game", "variant": "strict", "draw": 3, "winnable": True, "name": "searched"},
         {"do": "wait-for", "selector": ".offer:not([hidden])"},
+        {"do": "heard", "name": "search_heard"},
         {"do": "offer", "name": "nothing_found"},
         {"do": "press", "scope": "offer", "label": t["random_deal"]},
         {"do": "snapshot", "name": "random"},
@@ -207,6 +213,16 @@ def test_winnable_only_says_what_it_will_do_and_offers_the_way_on(aids: dict[str
     }
     assert aids["random"]["code"].startswith("CF1-STRICT-D3-")
     assert aids["random"]["code"] != UNDECIDED
+
+
+def test_the_winnable_search_says_each_try_in_the_dialog_and_the_live_region(
+    aids: dict[str, Any],
+) -> None:
+    tries = [search_progress_text(n, 20) for n in range(21)]  # 0 of 20 … 20 of 20
+    heard = aids["search_heard"]
+    assert heard["#screen-new-game .status-line"] == tries  # the dialog's role=status line
+    live = [text for text in heard["#live"] if text in tries]
+    assert live == tries  # each try said, in order
 
 
 def test_a_tap_on_a_long_columns_squeezed_part_opens_it_without_a_move(

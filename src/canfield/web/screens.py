@@ -329,11 +329,13 @@ class Screens:
         """Start the game asked for; a game in progress is abandoned only when ``abandon``.
 
         "Winnable deals only" is searched in the page's second worker, which the player can
-        stop: without ``found`` the answer is ``search`` (look, then ask again with the deal
-        found, or null for none); with ``found`` null a random deal is dealt and said so.
+        stop: without ``found`` the answer is ``search`` (the first ``find_winnable``
+        request, with ``progress``, the line to show while it runs; ask again with the deal
+        found, or null for none); with ``found`` null the game in play stays and the answer
+        offers a random deal instead.
         """
         from canfield.presentation.deal_text import DealTextError, read_deal_text
-        from canfield.presentation.winnable import winnable_deal
+        from canfield.presentation.winnable import TRIES, search_progress_text, winnable_deal
 
         variant = _variant_arg(args.get("variant", "canfield")).name
         draw = _draw_arg(args.get("draw", 3))
@@ -367,7 +369,11 @@ class Screens:
             if "found" in args:
                 found = _found_arg(args.get("found"), variant, draw)
             elif (found := winnable_deal(draw, variant)) is None:
-                return {"dealt": False, "search": {"variant": variant, "draw": draw}}
+                return {
+                    "dealt": False,
+                    "search": {"variant": variant, "draw": draw, "tried": 0},
+                    "progress": search_progress_text(0, TRIES),
+                }
             if found is None:  # nothing proved: the game in play stays, the player chooses
                 return {"dealt": False, "offer": _nothing_found_offer(variant, draw)}
             note = _("Winnable deal")

@@ -501,20 +501,39 @@ class Session:
         return {"view": self.view()}
 
     def op_find_winnable(self, args: Mapping[str, Any]) -> dict[str, Any]:
-        """In the second worker: a random deal of ``variant``/``draw`` proved winnable, or null.
+        """In the second worker: one more try of "Winnable deals only"'s search.
 
-        The page can stop it (the worker is terminated), so New game's search is cancelled.
+        ``tried`` deals of ``variant``/``draw`` were tried before this request; one random
+        deal is solved now and the answer says whether it was proved winnable (``code``),
+        whether to ask again (``more``: nothing yet and tries left) and the progress line
+        for the player ("… 3 of 20 deals tried", in ``lang``). The page asks once a try, so
+        it shows each, and can stop the search between tries or in one (the worker is
+        terminated), so New game's search is cancelled.
         """
+        from canfield.presentation.winnable import (
+            TRIES,
+            find_winnable_deal,
+            search_progress_text,
+        )
+
         variant = args.get("variant", "canfield")
         if variant not in APP_VARIANTS:
             raise BridgeError(f"unknown variant {variant!r}")
         draw = args.get("draw", 3)
         if draw not in DRAWS:
             raise BridgeError(f"draw must be 1 or 3, not {draw!r}")
-        from canfield.presentation.winnable import find_winnable_deal
-
-        found = find_winnable_deal(int(draw), str(variant))
-        return {"code": None if found is None else str(found)}
+        tried = args.get("tried", 0)
+        if type(tried) is not int or not 0 <= tried < TRIES:
+            raise BridgeError(f"tried must be a whole number from 0 to {TRIES - 1}, not {tried!r}")
+        self._set_language(args.get("lang", self.lang))
+        found = find_winnable_deal(int(draw), str(variant), tries=1)
+        tried += 1
+        return {
+            "code": None if found is None else str(found),
+            "tried": tried,
+            "more": found is None and tried < TRIES,
+            "progress": search_progress_text(tried, TRIES),
+        }
 
     # -- the solver (run in a second worker, so the table stays answering) ---------------
 

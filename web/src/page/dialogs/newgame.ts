@@ -196,16 +196,26 @@ export async function openNewGame(screens: Screens, start: { text?: string } = {
         }
         const search = reply["search"] as { [key: string]: Json } | undefined;
         if (search !== undefined) {
-          // the second worker looks; closing the dialog (Cancel, Escape) stops it, nothing dealt
-          status.textContent = t["looking"] ?? "";
-          screens.table.say(t["looking"] ?? "");
-          let found: Reply;
-          try {
-            found = await screens.table.think("find_winnable", search);
-          } catch {
-            return; // stopped
+          // the second worker looks, one deal a request, and Python says how far it got ("3 of
+          // 20 deals tried") in the dialog's status line and the live region; closing the
+          // dialog (Cancel, Escape) stops it, nothing dealt
+          const progress = (text: Json | undefined): void => {
+            status.textContent = String(text ?? "");
+            screens.table.say(String(text ?? ""));
+          };
+          progress(reply["progress"]);
+          let found: Reply = { more: true, tried: search["tried"] ?? 0 };
+          while (found["more"] === true) {
+            const lang = document.documentElement.lang;
+            try {
+              found = await screens.table.think("find_winnable", { ...search, tried: found["tried"] ?? 0, lang });
+            } catch {
+              return; // stopped
+            }
+            if (!s.dialog.open) return;
+            if (found["ok"] === false) break; // reported as nothing found
+            progress(found["progress"]);
           }
-          if (!s.dialog.open) return;
           reply = await screens.op("deal", { ...args, abandon: true, found: found["code"] ?? null });
         }
         const offer = reply["offer"] as Offer | undefined;
