@@ -37,13 +37,13 @@ from canfield.state import State  # noqa: E402
 from canfield.web.wasm_core import pack  # noqa: E402
 
 
-def core_arguments(state: State) -> tuple[Any, ...]:
-    """What a solve's main search passes to ``_core.Search`` for ``state``."""
-    captured: list[tuple[Any, ...]] = []
+def core_arguments(state: State) -> dict[str, Any]:
+    """What a solve's main search passes to ``_core.Search`` for ``state``, by name."""
+    captured: list[dict[str, Any]] = []
 
     class Recorder:
-        def __init__(self, *args: Any) -> None:
-            captured.append(args)
+        def __init__(self, **arguments: Any) -> None:
+            captured.append(arguments)
 
     real = search._core.Search
     search._core.Search = Recorder  # type: ignore[misc]

@@ -12,10 +12,12 @@ verdicts agree with the Python search's and a brute force's.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -28,7 +30,16 @@ from canfield.moves import Move
 from canfield.rules import apply_move, legal_moves
 from canfield.solver import Verdict, solve
 from canfield.solver.line import realize
-from canfield.solver.search import COMPILED, Limits, Options, Search, _normalize, expand
+from canfield.solver.search import (
+    COMPILED,
+    CoreOptions,
+    CoreRules,
+    Limits,
+    Options,
+    Search,
+    _normalize,
+    expand,
+)
 from canfield.state import State, initial_state
 from canfield.variants import VARIANTS, Variant, variant_named
 from solver_oracle import brute_force
@@ -278,24 +289,55 @@ def test_bad_input_to_the_core_is_refused_with_a_clear_error() -> None:
     from canfield.solver import _core
 
     state = Game.from_code(DealCode(3, 3)).state
-    rules = search_module.rules_of(state)
-    good = (state.base, 3, -1, 0, True, True, True, False, *rules.tables, rules.alias)
-    columns = tuple(bytes(c) for c in state.columns)
-    args = (bytes(state.stock), 0, bytes(state.reserve), bytes(state.foundations), columns, 0)
-    options = (True, True, True, False, 0)
+    good = search_module.core_rules(state)
+    options = CoreOptions(symmetry=True, take_backs=True, safe_up=True, blind=False, seed=0)
+    position = {
+        "talon": bytes(state.stock),
+        "pointer": 0,
+        "reserve": bytes(state.reserve),
+        "foundations": bytes(state.foundations),
+        "columns": tuple(bytes(c) for c in state.columns),
+        "recycles": 0,
+    }
+    given: dict[str, Any] = {
+        **position,
+        "rules": good,
+        "options": options,
+        "table_limit": 10,
+        "known_lost": None,
+    }
+    assert _core.Search(**given).nodes == 1
     with pytest.raises(ValueError, match="not a card"):
-        _core.Search(b"\x40", *args[1:], good, options, 10, None)
+        _core.Search(**{**given, "talon": b"\x40"})
     with pytest.raises(ValueError, match="more than 52"):
-        _core.Search(bytes(range(40)), *args[1:], good, options, 10, None)
+        _core.Search(**{**given, "talon": bytes(range(40))})
     with pytest.raises(ValueError, match="split"):
-        _core.Search(args[0], 99, *args[2:], good, options, 10, None)
+        _core.Search(**{**given, "pointer": 99})
     with pytest.raises(TypeError, match="Table"):
-        _core.Search(*args, good, options, 10, set())  # type: ignore[arg-type]  # on purpose
+        _core.Search(**{**given, "known_lost": set()})
     with pytest.raises(ValueError, match="probe must be"):
-        _core.Search(*args, good, options, 10, None, -1)
+        _core.Search(**given, probe=-1)
     with pytest.raises(ValueError, match="inside a blind search"):
-        _core.Search(*args, good, (True, True, True, True, 0), 10, None, 100)
+        _core.Search(**{**given, "options": dataclasses.replace(options, blind=True)}, probe=100)
+    with pytest.raises(ValueError, match="draw 1 or 3"):
+        _core.Search(**{**given, "rules": dataclasses.replace(good, draw=2)})
+    with pytest.raises(TypeError, match="rules has no field base"):
+        _core.Search(**{**given, "rules": good.RULE_INTS})
     assert Move.DRAW  # the action the core never makes: taps are realize's
+
+
+@needs_core
+def test_the_core_reads_the_fields_the_python_values_name() -> None:
+    """One list of names: the C core's, CoreRules' and CoreOptions' (the browser's core packs
+    the numbers and flags in this order)."""
+    from canfield.solver import _core
+
+    assert _core.RULE_INTS == CoreRules.RULE_INTS
+    assert _core.OPTION_FLAGS == CoreOptions.OPTION_FLAGS
+    rule_fields = tuple(f.name for f in dataclasses.fields(CoreRules))
+    assert rule_fields == (*CoreRules.RULE_INTS, "parents", "children", "alias")
+    option_fields = tuple(f.name for f in dataclasses.fields(CoreOptions))
+    assert option_fields == (*CoreOptions.OPTION_FLAGS, "seed")
 
 
 @pytest.mark.parametrize("variant", ALL, ids=str)

@@ -9,8 +9,9 @@
  *       positions in all, < 0 for none): 0 more to do, 1 won, 2 lost, 3 stopped, -1 no memory
  *   cf_nodes, cf_verdict, cf_line (the won line's (card, target) bytes), cf_table, cf_release
  *
- * The setup below is _core.c's search_init with its Python argument parsing replaced by the
- * packed spec; everything it calls, and the search itself, is _core.c's own code.
+ * cf_search reads the packed spec where _core.c's search_init reads Python values (the rules'
+ * whole numbers and the option flags by _core.c's RULE_INTS and OPTION_FLAGS, in their order),
+ * then starts the search with _core.c's own start_search; the search itself is _core.c's code.
  */
 #include "_core.c"
 
@@ -94,23 +95,11 @@ __attribute__((export_name("cf_search"))) WasmSearch *cf_search(const uint8_t *s
     if (!w) return NULL;
     SearchObject *s = &w->s;
     Rules *R = &s->rules;
-    R->base = spec_int(&r);
-    R->draw = spec_int(&r);
-    R->passes = spec_int(&r);
-    R->tails = spec_int(&r);
-    R->to_empty = spec_int(&r);
-    R->take_backs = spec_int(&r);
-    R->auto_fill = spec_int(&r);
-    R->safe_up = spec_int(&r);
+    for (int i = 0; i < NRULE_INTS; i++) *field_at(R, &RULE_INTS[i]) = spec_int(&r);
     if (spec_table(&r, R->parents, R->nparents) < 0 || spec_table(&r, R->children, R->nchildren) < 0)
         goto refused;
-    for (int c = 0; c < NCARDS; c++)
-        for (int i = 0; i < R->nparents[c]; i++) R->fits[c][R->parents[c][i]] = 1;
     if (spec_cards(&r, R->alias, NCARDS) != NCARDS) goto refused;
-    s->symmetry = spec_int(&r);
-    s->take_backs = spec_int(&r);
-    s->safe_up = spec_int(&r);
-    s->blind = spec_int(&r);
+    for (int i = 0; i < NOPTION_FLAGS; i++) *field_at(s, &OPTION_FLAGS[i]) = spec_int(&r) != 0;
     unsigned long long seed = (unsigned long long)spec_long(&r);
     s->shuffle = seed != 0;
     s->rng = seed;
@@ -122,50 +111,12 @@ __attribute__((export_name("cf_search"))) WasmSearch *cf_search(const uint8_t *s
     int pointer = spec_int(&r);
     int recycles = spec_int(&r);
     s->reserve_size = spec_cards(&r, s->reserve, NCARDS);
-    uint8_t f[4];
-    int nf = spec_cards(&r, f, 4);
-    int total = n + s->reserve_size;
-    for (int k = 0; k < 4; k++) {
-        int len = spec_cards(&r, p.cols[k], NCARDS);
-        p.len[k] = (uint8_t)len;
-        total += len;
-    }
-    if (r.bad || r.at != r.end || nf != 4 || R->base < 0 || R->base >= NCARDS ||
-        (R->draw != 1 && R->draw != 3) || probe < 0 || probe > 1000000000LL ||
-        (probe && s->blind) || pointer < 0 || pointer > n || recycles < 0 || recycles > 3)
-        goto refused;
-    for (int suit = 0; suit < 4; suit++) {
-        if (f[suit] > 13) goto refused;
-        p.found[suit] = f[suit];
-        total += f[suit];
-    }
-    if (total > NCARDS) goto refused;
+    int nf = spec_cards(&r, p.found, 4);
+    for (int k = 0; k < 4; k++) p.len[k] = (uint8_t)spec_cards(&r, p.cols[k], NCARDS);
+    if (r.bad || r.at != r.end || nf != 4) goto refused;
     p.talon_len = (uint8_t)n;
-    p.pointer = (uint8_t)pointer;
-    p.recycles = (uint8_t)recycles;
-    p.reserve_len = (uint8_t)s->reserve_size;
-    s->probe = probe;
-    if (probe && !(s->lost = table_new())) goto refused;
     w->own_table = known == NULL;
-    s->table = known ? known : table_new();
-    if (!s->table) goto refused;
-    s->temp_head = malloc(TEMP_BUCKETS * sizeof(int32_t));
-    if (!s->temp_head || reserve_frame(s) < 0) goto refused;
-    memset(s->temp_head, -1, TEMP_BUCKETS * sizeof(int32_t));
-    Frame *root = &s->frames[0];
-    memset(root, 0, sizeof(Frame));
-    root->pos = p;
-    root->temp_next = -1;
-    uint8_t key[KEYMAX];
-    int kn = make_key(s, &p, key);
-    uint64_t h = hash_key(key, kn);
-    int seen;
-    size_t slot = table_find(s->table, h, key, kn, &seen);
-    if (!seen && table_put(s->table, slot, h, key, kn) < 0) goto refused;
-    s->nframes = 1;
-    if (fill_frame(s, root) < 0) goto refused;
-    s->nodes = 1;
-    s->verdict = UNKNOWN;
+    if (start_search(s, &p, pointer, recycles, probe, known) < 0) goto refused;
     return w;
 refused:
     release_search(s);

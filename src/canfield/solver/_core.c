@@ -5,8 +5,9 @@
  * semantics, so a search here visits exactly the positions the Python search
  * visits (tests/test_search_core*.py check that node for node, and check every
  * generated move against canfield.rules).  The rules are not re-derived here:
- * the caller passes the variant's tables (canfield.kernel's parents/children)
- * and the fields of canfield.solver.search.Rules; docs/solver.md has the proofs.
+ * the caller passes the variant's tables (canfield.rules.kernel's parents/children)
+ * and what the search reads of its rules and options, by name: a CoreRules and a CoreOptions
+ * (canfield.solver.search); docs/solver.md has the proofs.
  *
  * A key is the position in a few dozen bytes (split + recycles, reserve size,
  * foundations, the columns sorted); the table keeps whole keys, never hashes
@@ -17,6 +18,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <limits.h>
+#include <stddef.h>
 #include <string.h>
 
 #define NCARDS 52
@@ -771,115 +773,78 @@ static int read_table(PyObject *o, uint8_t table[NCARDS][NCARDS], uint8_t *lens)
     return 0;
 }
 
-/* Search(talon, pointer, reserve, foundations, columns, recycles, rules, options, table_limit,
- *        known_lost) */
-static int search_init(SearchObject *s, PyObject *args, PyObject *kwds) {
-    PyObject *talon, *reserve, *found, *columns, *rules, *options, *known;
-    int pointer, recycles;
-    long long table_limit, probe = 0;
-    static char *names[] = {"talon",  "pointer",     "reserve",    "foundations", "columns",
-                            "recycles", "rules",     "options",    "table_limit", "known_lost",
-                            "probe",  NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "SiSSO!iO!O!LO|L", names, &talon, &pointer,
-                                     &reserve, &found, &PyTuple_Type, &columns, &recycles,
-                                     &PyTuple_Type, &rules, &PyTuple_Type, &options, &table_limit,
-                                     &known, &probe))
-        return -1;
-    if (probe < 0 || probe > 1000000000LL) {
-        PyErr_SetString(PyExc_ValueError, "probe must be 0 to 10**9 positions");
-        return -1;
-    }
-    if (s->frames) {
-        PyErr_SetString(PyExc_RuntimeError, "a search is set up once");
-        return -1;
-    }
+/* The Rules' whole numbers and the search's option flags, by the names canfield.solver.search's
+ * CoreRules and CoreOptions give them (the module exports the names as RULE_INTS and OPTION_FLAGS,
+ * and tests/test_search_core.py holds them to the Python values): search_init reads each by its
+ * name, web/wasm/core.c in this order from its packed spec. */
+typedef struct {
+    const char *name;
+    size_t offset;
+} Field;
+
+static const Field RULE_INTS[] = {
+    {"base", offsetof(Rules, base)},           {"draw", offsetof(Rules, draw)},
+    {"passes", offsetof(Rules, passes)},       {"tails", offsetof(Rules, tails)},
+    {"to_empty", offsetof(Rules, to_empty)},   {"take_backs", offsetof(Rules, take_backs)},
+    {"auto_fill", offsetof(Rules, auto_fill)}, {"safe_up", offsetof(Rules, safe_up)},
+};
+static const Field OPTION_FLAGS[] = {
+    {"symmetry", offsetof(SearchObject, symmetry)},
+    {"take_backs", offsetof(SearchObject, take_backs)},
+    {"safe_up", offsetof(SearchObject, safe_up)},
+    {"blind", offsetof(SearchObject, blind)},
+};
+#define NRULE_INTS ((int)(sizeof RULE_INTS / sizeof RULE_INTS[0]))
+#define NOPTION_FLAGS ((int)(sizeof OPTION_FLAGS / sizeof OPTION_FLAGS[0]))
+
+static inline int *field_at(void *base, const Field *f) { return (int *)((char *)base + f->offset); }
+
+/* The start of a search whose rules, options and root position have been read (search_init
+ * below reads them from Python values, web/wasm/core.c's cf_search from its packed spec): checks
+ * what they must satisfy, then sets up the table (`known`, else a new one), the root frame and
+ * its key. `p` holds the cards read; pointer and recycles are checked here before they are
+ * narrowed. 0, or -1 with a Python error set (the WebAssembly build's stand-ins set none). */
+static int start_search(SearchObject *s, Pos *p, int pointer, int recycles, long long probe,
+                        TableObject *known) {
     Rules *R = &s->rules;
-    memset(R, 0, sizeof(Rules));
-    PyObject *parents, *children, *alias;
-    if (!PyArg_ParseTuple(rules, "iiiiiiiiO!O!O;rules", &R->base, &R->draw, &R->passes, &R->tails,
-                          &R->to_empty, &R->take_backs, &R->auto_fill, &R->safe_up, &PyTuple_Type,
-                          &parents, &PyTuple_Type, &children, &alias))
-        return -1;
     if (R->base < 0 || R->base >= NCARDS || (R->draw != 1 && R->draw != 3)) {
         PyErr_SetString(PyExc_ValueError, "base must be a card and draw 1 or 3");
         return -1;
     }
-    if (read_table(parents, R->parents, R->nparents) < 0) return -1;
-    if (read_table(children, R->children, R->nchildren) < 0) return -1;
     for (int c = 0; c < NCARDS; c++)
         for (int i = 0; i < R->nparents[c]; i++) R->fits[c][R->parents[c][i]] = 1;
-    int twins = read_bytes(alias, R->alias, NCARDS, "alias");
-    if (twins < 0) return -1;
-    if (twins != NCARDS) {
-        PyErr_SetString(PyExc_ValueError, "alias names a twin for each of the 52 cards");
+    if (probe < 0 || probe > 1000000000LL) {
+        PyErr_SetString(PyExc_ValueError, "probe must be 0 to 10**9 positions");
         return -1;
     }
-    unsigned long long seed;
-    if (!PyArg_ParseTuple(options, "ppppK;options", &s->symmetry, &s->take_backs, &s->safe_up,
-                          &s->blind, &seed))
-        return -1;
-    s->shuffle = seed != 0;
-    s->rng = seed;
-    s->table_limit = table_limit;
     if (probe && s->blind) {
         PyErr_SetString(PyExc_ValueError, "no probes (P7) inside a blind search");
         return -1;
     }
-    s->probe = probe;
-    if (probe && !(s->lost = table_new())) return -1;
-    Pos p;
-    memset(&p, 0, sizeof p);
-    int n = read_bytes(talon, p.talon, NCARDS, "talon");
-    if (n < 0) return -1;
-    p.talon_len = (uint8_t)n;
-    if (pointer < 0 || pointer > n || recycles < 0 || recycles > 3) {
+    if (pointer < 0 || pointer > p->talon_len || recycles < 0 || recycles > 3) {
         PyErr_SetString(PyExc_ValueError, "the split must lie within the talon, recycles 0-3");
         return -1;
     }
-    p.pointer = (uint8_t)pointer;
-    p.recycles = (uint8_t)recycles;
-    s->reserve_size = read_bytes(reserve, s->reserve, NCARDS, "reserve");
-    if (s->reserve_size < 0) return -1;
-    p.reserve_len = (uint8_t)s->reserve_size;
-    uint8_t f[NCARDS];
-    if (read_bytes(found, f, 4, "foundations") != 4) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "four foundation counts");
-        return -1;
-    }
-    if (PyTuple_GET_SIZE(columns) != 4) {
-        PyErr_SetString(PyExc_ValueError, "four columns");
-        return -1;
-    }
-    int total = n + s->reserve_size;
-    for (int suit = 0; suit < 4; suit++) {
-        if (f[suit] > 13) {
+    p->pointer = (uint8_t)pointer;
+    p->recycles = (uint8_t)recycles;
+    p->reserve_len = (uint8_t)s->reserve_size;
+    int total = p->talon_len + s->reserve_size;
+    for (int k = 0; k < 4; k++) {
+        if (p->found[k] > 13) {
             PyErr_SetString(PyExc_ValueError, "a foundation holds at most 13 cards");
             return -1;
         }
-        p.found[suit] = f[suit];
-        total += f[suit];
-    }
-    for (int k = 0; k < 4; k++) {
-        int len = read_bytes(PyTuple_GET_ITEM(columns, k), p.cols[k], NCARDS, "a column");
-        if (len < 0) return -1;
-        p.len[k] = (uint8_t)len;
-        total += len;
+        total += p->found[k] + p->len[k];
     }
     if (total > NCARDS) {
         PyErr_SetString(PyExc_ValueError, "more than 52 cards");
         return -1;
     }
-    if (known != Py_None && !PyObject_TypeCheck(known, &TableType)) {
-        PyErr_SetString(PyExc_TypeError, "known_lost must be a Table or None");
-        return -1;
-    }
-    if (known != Py_None) {
-        Py_INCREF(known);
-        s->table = (TableObject *)known;
-    } else {
-        s->table = table_new();
-        if (!s->table) return -1;
-    }
+    s->probe = probe;
+    if (probe && !(s->lost = table_new())) return -1;
+    if (known) Py_INCREF((PyObject *)known);
+    s->table = known ? known : table_new();
+    if (!s->table) return -1;
     s->temp_head = malloc(TEMP_BUCKETS * sizeof(int32_t));
     if (!s->temp_head || reserve_frame(s) < 0) {
         PyErr_NoMemory();
@@ -888,10 +853,10 @@ static int search_init(SearchObject *s, PyObject *args, PyObject *kwds) {
     memset(s->temp_head, -1, TEMP_BUCKETS * sizeof(int32_t));
     Frame *root = &s->frames[0];
     memset(root, 0, sizeof(Frame));
-    root->pos = p;
+    root->pos = *p;
     root->temp_next = -1;
     uint8_t key[KEYMAX];
-    int kn = make_key(s, &p, key);
+    int kn = make_key(s, p, key);
     uint64_t h = hash_key(key, kn);
     int seen;
     size_t slot = table_find(s->table, h, key, kn, &seen);
@@ -907,6 +872,114 @@ static int search_init(SearchObject *s, PyObject *args, PyObject *kwds) {
     s->nodes = 1;
     s->verdict = UNKNOWN;
     return 0;
+}
+
+/* The attribute `name` of `o` (a CoreRules or CoreOptions), a new reference or NULL. */
+static PyObject *attribute(PyObject *o, const char *name, const char *what) {
+    PyObject *v = PyObject_GetAttrString(o, name);
+    if (!v) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_TypeError, "%s has no field %s", what, name);
+    }
+    return v;
+}
+
+/* Each field of `fields` read from `o`'s attribute of its name into the int at its offset from
+ * `base`: a whole number, or (`truth`) a flag by its truth. */
+static int read_fields(PyObject *o, const Field *fields, int n, void *base, int truth,
+                       const char *what) {
+    for (int i = 0; i < n; i++) {
+        PyObject *v = attribute(o, fields[i].name, what);
+        if (!v) return -1;
+        long x = truth ? PyObject_IsTrue(v) : PyLong_AsLong(v);
+        Py_DECREF(v);
+        if (x == -1 && PyErr_Occurred()) return -1;
+        if (x < INT_MIN || x > INT_MAX) {
+            PyErr_Format(PyExc_ValueError, "%s.%s is out of range", what, fields[i].name);
+            return -1;
+        }
+        *field_at(base, &fields[i]) = (int)x;
+    }
+    return 0;
+}
+
+static int read_rule_table(PyObject *rules, const char *name, uint8_t table[NCARDS][NCARDS],
+                           uint8_t *lens) {
+    PyObject *v = attribute(rules, name, "rules");
+    if (!v) return -1;
+    int ok = read_table(v, table, lens);
+    Py_DECREF(v);
+    return ok;
+}
+
+/* Search(talon, pointer, reserve, foundations, columns, recycles, rules, options, table_limit,
+ *        known_lost, probe=0): `rules` a search.CoreRules, `options` a search.CoreOptions, each
+ * field read by its name; the C Rules is filled from them once, here. */
+static int search_init(SearchObject *s, PyObject *args, PyObject *kwds) {
+    PyObject *talon, *reserve, *found, *columns, *rules, *options, *known;
+    int pointer, recycles;
+    long long table_limit, probe = 0;
+    static char *names[] = {"talon",  "pointer",     "reserve",    "foundations", "columns",
+                            "recycles", "rules",     "options",    "table_limit", "known_lost",
+                            "probe",  NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "SiSSO!iOOLO|L", names, &talon, &pointer,
+                                     &reserve, &found, &PyTuple_Type, &columns, &recycles, &rules,
+                                     &options, &table_limit, &known, &probe))
+        return -1;
+    if (s->frames) {
+        PyErr_SetString(PyExc_RuntimeError, "a search is set up once");
+        return -1;
+    }
+    Rules *R = &s->rules;
+    memset(R, 0, sizeof(Rules));
+    if (read_fields(rules, RULE_INTS, NRULE_INTS, R, 0, "rules") < 0 ||
+        read_rule_table(rules, "parents", R->parents, R->nparents) < 0 ||
+        read_rule_table(rules, "children", R->children, R->nchildren) < 0)
+        return -1;
+    PyObject *alias = attribute(rules, "alias", "rules");
+    if (!alias) return -1;
+    int twins = read_bytes(alias, R->alias, NCARDS, "alias");
+    Py_DECREF(alias);
+    if (twins < 0) return -1;
+    if (twins != NCARDS) {
+        PyErr_SetString(PyExc_ValueError, "alias names a twin for each of the 52 cards");
+        return -1;
+    }
+    if (read_fields(options, OPTION_FLAGS, NOPTION_FLAGS, s, 1, "options") < 0) return -1;
+    PyObject *seed_obj = attribute(options, "seed", "options");
+    if (!seed_obj) return -1;
+    unsigned long long seed = PyLong_AsUnsignedLongLongMask(seed_obj);
+    Py_DECREF(seed_obj);
+    if (seed == (unsigned long long)-1 && PyErr_Occurred()) return -1;
+    s->shuffle = seed != 0;
+    s->rng = seed;
+    s->table_limit = table_limit;
+    Pos p;
+    memset(&p, 0, sizeof p);
+    int n = read_bytes(talon, p.talon, NCARDS, "talon");
+    if (n < 0) return -1;
+    p.talon_len = (uint8_t)n;
+    s->reserve_size = read_bytes(reserve, s->reserve, NCARDS, "reserve");
+    if (s->reserve_size < 0) return -1;
+    if (read_bytes(found, p.found, 4, "foundations") != 4) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "four foundation counts");
+        return -1;
+    }
+    if (PyTuple_GET_SIZE(columns) != 4) {
+        PyErr_SetString(PyExc_ValueError, "four columns");
+        return -1;
+    }
+    for (int k = 0; k < 4; k++) {
+        int len = read_bytes(PyTuple_GET_ITEM(columns, k), p.cols[k], NCARDS, "a column");
+        if (len < 0) return -1;
+        p.len[k] = (uint8_t)len;
+    }
+    if (known != Py_None && !PyObject_TypeCheck(known, &TableType)) {
+        PyErr_SetString(PyExc_TypeError, "known_lost must be a Table or None");
+        return -1;
+    }
+    return start_search(s, &p, pointer, recycles, probe,
+                        known == Py_None ? NULL : (TableObject *)known);
 }
 
 static PyObject *search_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
@@ -1355,6 +1428,25 @@ static struct PyModuleDef core_module = {
     PyModuleDef_HEAD_INIT, "_core", "The solver's search loop, compiled.", -1, NULL,
 };
 
+/* module.NAME = the names of `fields`, a tuple of str. */
+static int add_names(PyObject *m, const char *name, const Field *fields, int n) {
+    PyObject *t = PyTuple_New(n);
+    if (!t) return -1;
+    for (int i = 0; i < n; i++) {
+        PyObject *v = PyUnicode_FromString(fields[i].name);
+        if (!v) {
+            Py_DECREF(t);
+            return -1;
+        }
+        PyTuple_SET_ITEM(t, i, v);
+    }
+    if (PyModule_AddObject(m, name, t) < 0) {
+        Py_DECREF(t);
+        return -1;
+    }
+    return 0;
+}
+
 PyMODINIT_FUNC PyInit__core(void) {
     if (PyType_Ready(&TableType) < 0 || PyType_Ready(&SearchType) < 0) return NULL;
     PyObject *m = PyModule_Create(&core_module);
@@ -1366,7 +1458,9 @@ PyMODINIT_FUNC PyInit__core(void) {
         Py_DECREF(m);
         return NULL;
     }
-    if (PyModule_AddIntConstant(m, "KEY_BYTES_MAX", KEYMAX) < 0) {
+    if (PyModule_AddIntConstant(m, "KEY_BYTES_MAX", KEYMAX) < 0 ||
+        add_names(m, "RULE_INTS", RULE_INTS, NRULE_INTS) < 0 ||
+        add_names(m, "OPTION_FLAGS", OPTION_FLAGS, NOPTION_FLAGS) < 0) {
         Py_DECREF(m);
         return NULL;
     }

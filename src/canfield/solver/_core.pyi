@@ -2,7 +2,13 @@
 
 from collections.abc import Callable
 
+from canfield.solver.search import CoreOptions, CoreRules
+
 KEY_BYTES_MAX: int
+RULE_INTS: tuple[str, ...]
+"""The whole-number fields of the C ``Rules`` (``CoreRules.RULE_INTS``)."""
+OPTION_FLAGS: tuple[str, ...]
+"""The search's option flags (``CoreOptions.OPTION_FLAGS``)."""
 
 class Table:
     """Keys of the positions a compiled search has seen; all lost once its root is lost."""
@@ -21,10 +27,8 @@ class Search:
         foundations: bytes,
         columns: tuple[bytes, ...],
         recycles: int,
-        rules: tuple[
-            int, int, int, int, bool, bool, bool, bool, tuple[bytes, ...], tuple[bytes, ...], bytes
-        ],
-        options: tuple[bool, bool, bool, bool, int],
+        rules: CoreRules,
+        options: CoreOptions,
         table_limit: int,
         known_lost: Table | None,
         probe: int = 0,

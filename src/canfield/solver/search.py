@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 from itertools import chain
-from typing import TYPE_CHECKING, Final, TypeAlias
+from typing import TYPE_CHECKING, ClassVar, Final, TypeAlias
 
 from canfield.i18n import _
 from canfield.moves import FOUNDATION, Move
@@ -68,6 +68,8 @@ if TYPE_CHECKING:
 __all__ = [
     "COMPILED",
     "DEFAULT_TABLE_LIMIT",
+    "CoreOptions",
+    "CoreRules",
     "Limits",
     "Search",
     "SearchResult",
@@ -694,6 +696,74 @@ def _probe_size(options: Options, rules: Rules) -> int:
     return options.probe if rules.blind and not options.blind and not rules.dead_ends else 0
 
 
+@dataclass(frozen=True, slots=True)
+class CoreRules:
+    """What the compiled core reads of a search's rules, each field by its name.
+
+    ``_core.c`` fills its ``Rules`` struct from it once; the browser's core
+    (``web/wasm/core.c``) reads :attr:`RULE_INTS` in their order from its packed spec, then
+    the tables. ``_core.RULE_INTS`` names the same fields (a test holds them equal).
+    """
+
+    RULE_INTS: ClassVar[tuple[str, ...]] = (
+        "base",
+        "draw",
+        "passes",
+        "tails",
+        "to_empty",
+        "take_backs",
+        "auto_fill",
+        "safe_up",
+    )
+
+    base: int
+    draw: int
+    passes: int
+    """Passes through the stock allowed in all; -1: no limit."""
+    tails: int
+    """Which column tails move: 0 any, 1 whole columns only, 2 whole or uncovering."""
+    to_empty: bool
+    take_backs: bool
+    auto_fill: bool
+    safe_up: bool
+    parents: tuple[bytes, ...]
+    children: tuple[bytes, ...]
+    alias: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class CoreOptions:
+    """Which prunings the compiled core runs (of :class:`Options`), each read by its name;
+    :attr:`OPTION_FLAGS` (``_core.OPTION_FLAGS``) in the order the browser's core packs them."""
+
+    OPTION_FLAGS: ClassVar[tuple[str, ...]] = ("symmetry", "take_backs", "safe_up", "blind")
+
+    symmetry: bool
+    take_backs: bool
+    safe_up: bool
+    blind: bool
+    seed: int
+
+
+def core_rules(root: State) -> CoreRules:
+    """What the compiled core is told of ``root``'s rules."""
+    rules = rules_of(root)
+    parents, children = rules.tables
+    return CoreRules(
+        base=root.base,
+        draw=root.draw,
+        passes=-1 if rules.recycles is None else rules.recycles + 1,
+        tails=_TAILS[rules.tails],
+        to_empty=rules.to_empty,
+        take_backs=rules.take_backs,
+        auto_fill=root.variant.auto_fill,
+        safe_up=rules.safe_up,
+        parents=parents,
+        children=children,
+        alias=rules.alias,
+    )
+
+
 def _core_search(
     root: State,
     cards: tuple[int, ...],
@@ -705,33 +775,24 @@ def _core_search(
     probe: int = 0,
 ) -> _core.Search:
     """The compiled search of the (normalized) ``root``, with the variant's tables passed in."""
-    rules = rules_of(root)
-    parents, children = rules.tables
-    core_rules = (
-        root.base,
-        root.draw,
-        -1 if rules.recycles is None else rules.recycles + 1,
-        _TAILS[rules.tails],
-        rules.to_empty,
-        rules.take_backs,
-        root.variant.auto_fill,
-        rules.safe_up,
-        parents,
-        children,
-        rules.alias,
-    )
     return _core.Search(
-        bytes(cards),
-        pointer,
-        bytes(root.reserve),
-        bytes(root.foundations),
-        tuple(bytes(c) for c in root.columns),
-        root.recycles,
-        core_rules,
-        (options.symmetry, options.take_backs, options.safe_up, options.blind, options.seed),
-        table_limit,
-        known_lost,
-        probe,
+        talon=bytes(cards),
+        pointer=pointer,
+        reserve=bytes(root.reserve),
+        foundations=bytes(root.foundations),
+        columns=tuple(bytes(c) for c in root.columns),
+        recycles=root.recycles,
+        rules=core_rules(root),
+        options=CoreOptions(
+            symmetry=options.symmetry,
+            take_backs=options.take_backs,
+            safe_up=options.safe_up,
+            blind=options.blind,
+            seed=options.seed,
+        ),
+        table_limit=table_limit,
+        known_lost=known_lost,
+        probe=probe,
     )
 
 

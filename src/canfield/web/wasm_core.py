@@ -8,7 +8,7 @@ through the worker's small JavaScript glue (``web/src/worker/core.ts``), so
 :mod:`canfield.solver.search` runs it as it runs the extension: the same positions in
 the same order. Without the glue (no WebAssembly core in the build) nothing is
 installed and the pure-Python search runs, as before. :func:`pack` turns the arguments
-``_core.Search`` is given into the bytes ``cf_search`` reads.
+``_core.Search`` is given (by name) into the bytes ``cf_search`` reads.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from __future__ import annotations
 import struct
 import sys
 import types
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 __all__ = ["install", "pack"]
@@ -35,25 +35,26 @@ def _cards(data: bytes | Sequence[int]) -> bytes:
     return bytes([len(raw)]) + raw
 
 
-def pack(arguments: Sequence[Any]) -> bytes:
-    """``_core.Search``'s arguments (talon, pointer, reserve, foundations, columns, recycles,
-    rules, options, table_limit, known_lost[, probe]) as ``cf_search``'s spec; the
-    ``known_lost`` table is passed to ``cf_search`` apart."""
-    talon, pointer, reserve, foundations, columns, recycles, rules, options, table_limit = (
-        arguments[:9]
-    )
-    probe = arguments[10] if len(arguments) > 10 else 0
-    *numbers, parents, children, alias = rules
-    symmetry, take_backs, safe_up, blind, seed = options
-    out = [struct.pack("<8i", *(int(n) for n in numbers))]
-    for table in (parents, children):
+def pack(arguments: Mapping[str, Any]) -> bytes:
+    """``_core.Search``'s arguments by name (talon, pointer, reserve, foundations, columns,
+    recycles, rules, options, table_limit, known_lost, probe) as ``cf_search``'s spec: the
+    rules' whole numbers and the options' flags in the order their ``RULE_INTS`` and
+    ``OPTION_FLAGS`` name them (``_core.c``'s too). The ``known_lost`` table is passed to
+    ``cf_search`` apart."""
+    rules, options = arguments["rules"], arguments["options"]
+    numbers = (int(getattr(rules, name)) for name in rules.RULE_INTS)
+    out = [struct.pack(f"<{len(rules.RULE_INTS)}i", *numbers)]
+    for table in (rules.parents, rules.children):
         out.extend(_cards(row) for row in table)
-    out.append(_cards(alias))
-    flags = (int(symmetry), int(take_backs), int(safe_up), int(blind))
-    out.append(struct.pack("<4iQqq", *flags, int(seed or 0), int(table_limit), int(probe)))
+    out.append(_cards(rules.alias))
+    flags = [int(getattr(options, name)) for name in options.OPTION_FLAGS]
+    out.append(struct.pack(f"<{len(flags)}i", *flags))
+    seed, limit, probe = int(options.seed or 0), arguments["table_limit"], arguments.get("probe", 0)
+    out.append(struct.pack("<Qqq", seed, int(limit), int(probe)))
+    talon, pointer, recycles = arguments["talon"], arguments["pointer"], arguments["recycles"]
     out.append(_cards(talon) + struct.pack("<2i", int(pointer), int(recycles)))
-    out.append(_cards(reserve) + _cards(foundations))
-    out.extend(_cards(column) for column in columns)
+    out.append(_cards(arguments["reserve"]) + _cards(arguments["foundations"]))
+    out.extend(_cards(column) for column in arguments["columns"])
     return b"".join(out)
 
 
@@ -94,8 +95,8 @@ def install(glue: _Glue) -> types.ModuleType:
     class Search:
         """The compiled depth-first search (``_core.Search``), run by the WebAssembly core."""
 
-        def __init__(self, *arguments: Any) -> None:
-            known = arguments[9]
+        def __init__(self, **arguments: Any) -> None:
+            known = arguments["known_lost"]
             if known is not None and not isinstance(known, Table):
                 raise TypeError("known_lost must be a Table or None")
             self._known = known  # kept alive while this search reads it

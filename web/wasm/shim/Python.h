@@ -132,6 +132,11 @@ static inline void PyList_SET_ITEM(PyObject *l, Py_ssize_t i, PyObject *v) { (vo
 static inline PyObject *PyLong_FromLong(long v) { (void)v; CANFIELD_UNREACHED; }
 static inline PyObject *PyLong_FromLongLong(long long v) { (void)v; CANFIELD_UNREACHED; }
 static inline long long PyLong_AsLongLong(PyObject *o) { (void)o; CANFIELD_UNREACHED; }
+static inline long PyLong_AsLong(PyObject *o) { (void)o; CANFIELD_UNREACHED; }
+static inline unsigned long long PyLong_AsUnsignedLongLongMask(PyObject *o) { (void)o; CANFIELD_UNREACHED; }
+static inline int PyObject_IsTrue(PyObject *o) { (void)o; CANFIELD_UNREACHED; }
+static inline PyObject *PyObject_GetAttrString(PyObject *o, const char *n) { (void)o, (void)n; CANFIELD_UNREACHED; }
+static inline PyObject *PyUnicode_FromString(const char *s) { (void)s; CANFIELD_UNREACHED; }
 static inline double PyFloat_AsDouble(PyObject *o) { (void)o; CANFIELD_UNREACHED; }
 static inline PyObject *PyBool_FromLong(long v) { (void)v; CANFIELD_UNREACHED; }
 static inline PyObject *PyObject_CallNoArgs(PyObject *f) { (void)f; CANFIELD_UNREACHED; }
