@@ -78,7 +78,7 @@ test-slow: $(CORE) $(NODE_STAMP)
 # languages. Part of `make test-slow`; without the stack it skips and says why.
 test-a11y: $(CORE)
 	@$(BIN)/python tests/a11y/stack.py || true
-	$(BIN)/python -m pytest -n 2 -q -rs tests/a11y
+	$(BIN)/python -m pytest -n 2 --dist loadgroup -q -rs tests/a11y
 
 test: lint typecheck unit
 

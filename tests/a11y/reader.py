@@ -7,7 +7,8 @@ Commands (one JSON object a line): ``{"cmd": "wait_app"}`` until the app is on
 the bus; ``{"cmd": "tree"}`` the app's whole accessible tree; ``{"cmd": "keys",
 "keys": ["ctrl+d"]}`` presses keys with xdotool and returns every event that
 followed, and what a reader would speak for them; ``{"cmd": "focus"}`` gives
-the app's window the X input focus; ``{"cmd": "selection"}`` the text selected
+the app's window the X input focus and answers once the window is active;
+``{"cmd": "selection"}`` the text selected
 in the focused object; ``{"cmd": "quit"}``.
 
 What is "spoken" follows what Orca does with each event, for two readers: one
@@ -40,6 +41,7 @@ EVENTS = (
     "object:property-change:accessible-name",
     "object:property-change:accessible-description",
     "object:text-changed",
+    "object:text-caret-moved",
     "object:children-changed",
     "window:activate",
 )
@@ -95,8 +97,12 @@ def labels_of(acc: Any) -> list[str]:
     return names
 
 
-def unrelated_labels(root: Any, budget: int = 400) -> list[str]:
-    """The showing labels under ``root`` that label no control (what Orca reads on opening)."""
+def unrelated_labels(root: Any, budget: int = 400, words: int = 3) -> list[str]:
+    """The showing labels under ``root`` with no relation (what Orca reads on opening).
+
+    As Orca 43: a label that labels or describes a control is left out, and so is one
+    of fewer than ``words`` words (a dialog's one-word headings).
+    """
     found: list[str] = []
     stack = [root]
     while stack and budget > 0:
@@ -107,10 +113,8 @@ def unrelated_labels(root: Any, budget: int = 400) -> list[str]:
             if not states.contains(pyatspi.STATE_SHOWING):
                 continue
             if role_of(acc) == "label":
-                related = any(
-                    r.getRelationType() == pyatspi.RELATION_LABEL_FOR for r in acc.getRelationSet()
-                )
-                if not related and name_of(acc):
+                related = bool(acc.getRelationSet())
+                if not related and len(name_of(acc).split()) >= words:
                     found.append(name_of(acc))
                 continue
             children = [acc.getChildAtIndex(i) for i in range(acc.childCount)]
@@ -213,7 +217,15 @@ class Reader:
         kind = event.type
         if kind.startswith("object:announcement"):
             return str(event.any_data or ""), ""
+        if kind.startswith("object:text-caret-moved"):
+            # Like Orca 43, a caret that moves in a focused field before its focus event
+            # comes takes the reader there silently: the focus event after says nothing.
+            if source != self.focused and "focused" in states_of(source):
+                self.focused, self.context = source, None
+            return "", ""
         if kind.startswith("object:state-changed:focused") and event.detail1:
+            if source == self.focused:
+                return "", ""  # Orca says nothing for the object it is already on
             previous, self.focused = self.focused, source
             description = getattr(source, "description", "") or ""
             labels = [x for x in labels_of(source) if x and x != name]
@@ -313,7 +325,32 @@ class Reader:
             self.reply({"ok": False, "error": "no window"})
             return
         subprocess.run(["xdotool", "windowfocus", "--sync", windows[-1]], timeout=20, check=False)
-        self.settle(0.5, 5.0)
+        # The X focus is given; the app takes it when Qt handles the X event. Wait until its
+        # window says it is active (as a reader asks), then for the focus events to settle.
+        deadline = time.monotonic() + 20
+
+        def active() -> bool:
+            if self.active_window(title) is not None or time.monotonic() > deadline:
+                self.settle(0.5, 5.0)
+                return False
+            return True
+
+        if active():
+            GLib.timeout_add(50, active)
+
+    def active_window(self, title: str):
+        """The app's window named ``title`` (any, without one) when it is the active one."""
+        app = self.find_app()
+        for i in range(app.childCount if app is not None else 0):
+            try:
+                window = app.getChildAtIndex(i)
+                if window is None or (title and title not in name_of(window)):
+                    continue
+                if window.getState().contains(pyatspi.STATE_ACTIVE):
+                    return window
+            except Exception:
+                continue
+        return None
 
     def cmd_keys(
         self,

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from PySide6.QtCore import QPoint, QRect, QSize, Qt
+from PySide6.QtCore import QPoint, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import (
     QAccessible,
     QAccessibleEvent,
+    QFocusEvent,
     QFont,
     QFontMetrics,
     QPainter,
@@ -27,6 +28,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QLabel,
+    QLineEdit,
     QRadioButton,
     QSizePolicy,
     QStyle,
@@ -41,6 +43,7 @@ __all__ = [
     "TOUCH_HEIGHT",
     "ChoiceButton",
     "DescriptionLabel",
+    "LineEdit",
     "close_buttons",
     "description_label",
     "fit_to_screen",
@@ -208,11 +211,39 @@ def heading(parent: QWidget | None = None) -> QLabel:
     return label
 
 
-def description_label(parent: QWidget | None = None) -> DescriptionLabel:
+def description_label(
+    parent: QWidget | None = None, describes: QWidget | None = None
+) -> DescriptionLabel:
     """A :func:`hint_label` that readers skip (its control's description says it)."""
     label = DescriptionLabel(parent)
+    label.describes = describes
     _style_hint(label)
     return label
+
+
+class LineEdit(QLineEdit):
+    """A line edit that tells readers it has the focus before its text is selected.
+
+    Tab into a QLineEdit selects its text in ``focusInEvent``, and Qt reports
+    that selection and the caret's move before the focus itself. Orca 43 takes
+    the caret's move in a focused field as the focus having arrived and moves
+    there silently, so the focus event after it says nothing: the code field
+    was silent when Tab reached it (an earlier focus event of our own does not
+    help: Orca drops it as a duplicate of Qt's, still queued). So the text is
+    selected just after the focus has been told, as Tab would have selected it.
+    """
+
+    def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802 - Qt override
+        tab = (Qt.FocusReason.TabFocusReason, Qt.FocusReason.BacktabFocusReason)
+        if event.reason() not in tab:
+            super().focusInEvent(event)
+            return
+        super().focusInEvent(QFocusEvent(event.type(), Qt.FocusReason.OtherFocusReason))
+        QTimer.singleShot(0, self._select_after_focus)
+
+    def _select_after_focus(self) -> None:
+        if self.hasFocus() and self.text() and not self.hasSelectedText():
+            self.selectAll()
 
 
 def speak_value_changes(box: QComboBox) -> None:
@@ -292,6 +323,8 @@ def option_block(check: QWidget, hint: QLabel) -> QVBoxLayout:
     indent = check.style().pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth, None, check)
     indent += check.style().pixelMetric(QStyle.PixelMetric.PM_CheckBoxLabelSpacing, None, check)
     hint.setContentsMargins(indent, 0, 0, 4)
+    if isinstance(hint, DescriptionLabel) and hint.describes is None:
+        hint.describes = check
     block.addWidget(hint)
     return block
 

@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QLabel,
-    QLineEdit,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -39,6 +38,7 @@ from canfield.deal import DealCode
 from canfield.gui.dialogs._common import (
     TOUCH_HEIGHT,
     ChoiceButton,
+    LineEdit,
     description_label,
     fit_to_screen,
     heading,
@@ -103,10 +103,11 @@ class NewGameDialog(QDialog):
             self._variant_box.addItem(name, name)
         self._variant_box.setCurrentIndex(names.index(variant))
         self._variant_heading.setBuddy(self._variant_box)
-        self._variant_hint = description_label(self)
+        self._variant_hint = description_label(self, self._variant_box)
         self._variant_hint.setObjectName("variantSummary")
-        self._variant_box.currentIndexChanged.connect(self._variant_changed)
+        # The new name is said before the new description the change sets.
         speak_value_changes(self._variant_box)
+        self._variant_box.currentIndexChanged.connect(self._variant_changed)
 
         self._draw_heading = heading(self)
         self._draw3 = ChoiceButton(self)
@@ -121,7 +122,7 @@ class NewGameDialog(QDialog):
         tab_to_checked(self._draws)
 
         self._code_heading = heading(self)
-        self._code_edit = QLineEdit(self)
+        self._code_edit = LineEdit(self)
         self._code_edit.setObjectName("codeEdit")
         self._code_edit.setClearButtonEnabled(True)
         self._code_edit.setMinimumHeight(TOUCH_HEIGHT)
@@ -135,7 +136,7 @@ class NewGameDialog(QDialog):
         font.setStyleHint(font.StyleHint.Monospace)
         self._code_edit.setFont(font)
         self._code_heading.setBuddy(self._code_edit)
-        self._code_hint = description_label(self)
+        self._code_hint = description_label(self, self._code_edit)
         self._code_error = QLabel(self)
         self._code_error.setObjectName("codeError")
         self._code_error.setWordWrap(True)
