@@ -380,7 +380,7 @@ class DescriptionAccessible(QAccessibleWidget):
         state.invisible = True
         return state
 
-    def relations(  # type: ignore[override]
+    def relations(
         self, match: QAccessible.RelationFlag = QAccessible.RelationFlag.AllRelations
     ) -> list[tuple[QAccessibleInterface, QAccessible.RelationFlag]]:
         found = list(super().relations(match))

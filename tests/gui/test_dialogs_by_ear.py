@@ -1,0 +1,122 @@
+"""What Orca 43 reads of the dialogs and the spoken sentences, offscreen (tests/a11y hears it).
+
+Orca reads a dialog's labels that relate to nothing as it opens (New game said
+66 words, Settings 162: every explanation, each again as its control's
+description), says "notification" before a notification outside a status bar
+and names the dialog before one inside a dialog, and goes silently to a field
+whose caret moves before its focus is told (the code field said nothing on Tab).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+pytest.importorskip("PySide6.QtWidgets")
+
+from app_helpers import window
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAccessible
+from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QStatusBar
+
+from canfield.gui.accessible import DescriptionLabel, Notice
+from canfield.gui.dialogs import NewGameDialog, SettingsDialog
+from canfield.gui.i18n_qt import switch_language
+from canfield.gui.window import MainWindow
+from canfield.storage.settings import Settings
+
+__all__ = ["window"]
+
+pytestmark = pytest.mark.gui
+
+DESCRIPTION_FOR = QAccessible.RelationFlag.DescriptionFor
+
+
+@pytest.fixture(autouse=True)
+def _english(qapp: QApplication) -> Iterator[None]:
+    from canfield.gui import accessible
+    from canfield.gui.view import TableView
+
+    accessible.install(TableView)  # as the app's first table view does
+    switch_language(qapp, "en")
+    yield
+    switch_language(qapp, "en")
+
+
+@pytest.mark.parametrize(
+    "make",
+    [lambda: NewGameDialog(None), lambda: SettingsDialog(None, Settings())],
+    ids=["new", "settings"],
+)
+def test_every_explanation_is_its_controls_description_not_a_label_read_on_opening(
+    qtbot, make
+) -> None:  # type: ignore[no-untyped-def]
+    dialog = make()
+    qtbot.addWidget(dialog)
+    labels = dialog.findChildren(DescriptionLabel)
+    assert len(labels) >= 3
+    for label in labels:
+        iface = QAccessible.queryAccessibleInterface(label)
+        assert iface is not None and iface.state().invisible
+        related = iface.relations(DESCRIPTION_FOR)
+        assert len(related) == 1, label.text()
+        control, relation = related[0]
+        assert relation == DESCRIPTION_FOR
+        assert control.object() is label.describes
+        # The words are the control's to say, as it takes the focus.
+        assert control.text(QAccessible.Text.Description), label.text()
+        assert not iface.relations(QAccessible.RelationFlag.Label)
+
+
+def test_sentences_are_said_from_a_hidden_status_bar_of_the_window(window: MainWindow) -> None:
+    notices = window.findChildren(Notice)
+    assert notices
+    for notice in notices:
+        bar = notice.parentWidget()
+        assert isinstance(bar, QStatusBar) and not bar.isVisible()
+        assert bar.window() is window
+        assert bar is not window.statusBar()  # the shown one keeps its widgets only
+    window.speaker.say("3 cards drawn")
+    assert window.speaker.last == "3 cards drawn"
+
+
+def test_a_dialogs_sentences_are_said_from_the_window_it_is_over(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    before = set(window.findChildren(Notice))
+    dialog = NewGameDialog(window)
+    qtbot.addWidget(dialog)
+    inside = dialog.findChildren(Notice)
+    assert not inside  # Orca 43 would name the dialog before each: "New game dialog Classic"
+    added = set(window.findChildren(Notice)) - before
+    assert added and all(isinstance(n.parentWidget(), QStatusBar) for n in added)
+    dialog.deleteLater()
+    qtbot.waitUntil(lambda: not (set(window.findChildren(Notice)) - before), timeout=2000)
+
+
+def test_a_dialog_over_no_window_says_its_sentences_from_a_window_of_their_own(
+    qtbot,
+) -> None:  # type: ignore[no-untyped-def]
+    dialog = NewGameDialog(None)
+    qtbot.addWidget(dialog)
+    assert not dialog.findChildren(Notice)
+    box = dialog.findChild(QComboBox, "variantBox")
+    assert box is not None
+
+
+def test_tab_into_the_code_field_selects_its_text_only_after_the_focus_is_told(qtbot) -> None:  # type: ignore[no-untyped-def]
+    dialog = NewGameDialog(None)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow, timeout=2000)
+    field = dialog.findChild(QLineEdit, "codeEdit")
+    assert field is not None
+    field.setText("CF1-D3-AAAAACL")
+    field.deselect()
+    dialog.findChild(QComboBox, "variantBox").setFocus()  # type: ignore[union-attr]
+    field.setFocus(Qt.FocusReason.TabFocusReason)
+    # Qt's own focus event comes after focusInEvent: nothing is selected by then.
+    assert field.hasFocus() and not field.hasSelectedText()
+    qtbot.waitUntil(field.hasSelectedText, timeout=2000)
+    assert field.selectedText() == "CF1-D3-AAAAACL"
