@@ -338,7 +338,7 @@ class Reader:
         if active():
             GLib.timeout_add(50, active)
 
-    def active_window(self, title: str):
+    def active_window(self, title: str) -> Any:
         """The app's window named ``title`` (any, without one) when it is the active one."""
         app = self.find_app()
         for i in range(app.childCount if app is not None else 0):

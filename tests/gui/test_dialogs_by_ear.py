@@ -9,7 +9,7 @@ whose caret moves before its focus is told (the code field said nothing on Tab).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -18,7 +18,8 @@ pytest.importorskip("PySide6.QtWidgets")
 from app_helpers import window
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible
-from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QStatusBar
+from PySide6.QtWidgets import QApplication, QComboBox, QDialog, QLineEdit, QStatusBar
+from pytestqt.qtbot import QtBot
 
 from canfield.gui.accessible import DescriptionLabel, Notice
 from canfield.gui.dialogs import NewGameDialog, SettingsDialog
@@ -50,8 +51,8 @@ def _english(qapp: QApplication) -> Iterator[None]:
     ids=["new", "settings"],
 )
 def test_every_explanation_is_its_controls_description_not_a_label_read_on_opening(
-    qtbot, make
-) -> None:  # type: ignore[no-untyped-def]
+    qtbot: QtBot, make: Callable[[], QDialog]
+) -> None:
     dialog = make()
     qtbot.addWidget(dialog)
     labels = dialog.findChildren(DescriptionLabel)
@@ -81,7 +82,9 @@ def test_sentences_are_said_from_a_hidden_status_bar_of_the_window(window: MainW
     assert window.speaker.last == "3 cards drawn"
 
 
-def test_a_dialogs_sentences_are_said_from_the_window_it_is_over(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+def test_a_dialogs_sentences_are_said_from_the_window_it_is_over(
+    qtbot: QtBot, window: MainWindow
+) -> None:
     before = set(window.findChildren(Notice))
     dialog = NewGameDialog(window)
     qtbot.addWidget(dialog)
@@ -94,8 +97,8 @@ def test_a_dialogs_sentences_are_said_from_the_window_it_is_over(qtbot, window: 
 
 
 def test_a_dialog_over_no_window_says_its_sentences_from_a_window_of_their_own(
-    qtbot,
-) -> None:  # type: ignore[no-untyped-def]
+    qtbot: QtBot,
+) -> None:
     dialog = NewGameDialog(None)
     qtbot.addWidget(dialog)
     assert not dialog.findChildren(Notice)
@@ -103,7 +106,9 @@ def test_a_dialog_over_no_window_says_its_sentences_from_a_window_of_their_own(
     assert box is not None
 
 
-def test_tab_into_the_code_field_selects_its_text_only_after_the_focus_is_told(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_tab_into_the_code_field_selects_its_text_only_after_the_focus_is_told(
+    qtbot: QtBot,
+) -> None:
     dialog = NewGameDialog(None)
     qtbot.addWidget(dialog)
     dialog.show()
