@@ -40,7 +40,7 @@ def _kind(source: int, target: int) -> str:
 def _children(
     state: State, cards: tuple[int, ...], pointer: int, options: s.Options
 ) -> Iterator[tuple[str, State, tuple[int, ...], int]]:
-    merge = s.rules_of(state).recycles is None
+    merge = s.view_of(state).recycles is None
     for move, card, source, index in s.successors(state, cards, pointer, options):
         if source == s._TALON:
             child, rest, split = s._play_talon(state, cards, index, move.target, merge)

@@ -14,7 +14,7 @@ import pytest
 
 from canfield.cards import Card
 from canfield.rules import apply_move, legal_moves
-from canfield.solver.search import Options, core_in_use, expand, rules_of
+from canfield.solver.search import Options, core_in_use, expand, view_of
 from canfield.state import State
 from canfield.variants import variant_named
 from solver_oracle import brute_force
@@ -39,7 +39,7 @@ def _forced(state: State, *, compiled: bool) -> tuple[Card, State] | None:
 def _nothing_goes_on(state: State, card: int) -> bool:
     """The first form: every card that may be placed on ``card`` is home."""
     base = state.base
-    children = rules_of(state).children[card]
+    children = view_of(state).children[card]
     return all((d - base) % 13 < state.foundations[d // 13] for d in children)
 
 

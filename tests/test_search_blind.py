@@ -26,7 +26,7 @@ from canfield.solver.search import (
     _key,
     _normalize,
     expand,
-    rules_of,
+    view_of,
 )
 from canfield.state import State, initial_state
 from canfield.variants import RAINBOW, SOLVITAIRE, VARIANTS, Variant, variant_named
@@ -41,12 +41,12 @@ BLINDABLE = [variant_named(name) for name in VARIANTS if name != "solvitaire"]
 
 def blind_key(state: State) -> tuple[object, ...]:
     node, _, pointer = _normalize(state)
-    return _key(node, pointer, True, rules_of(node).alias)
+    return _key(node, pointer, True, view_of(node).alias)
 
 
 def alike(state: State, rng: random.Random) -> State:
     """``state`` with the cards of each alias dealt anew over that alias's places in the columns."""
-    alias = rules_of(state).alias
+    alias = view_of(state).alias
     places: dict[int, list[int]] = {}
     for col in state.columns:
         for card in col:
@@ -58,13 +58,13 @@ def alike(state: State, rng: random.Random) -> State:
 
 
 def test_the_columns_tell_apart_what_the_building_does() -> None:
-    rainbow = rules_of(initial_state(deck_for_deal(1), 1, RAINBOW)).alias
+    rainbow = view_of(initial_state(deck_for_deal(1), 1, RAINBOW)).alias
     assert len(set(rainbow)) == 13 and rainbow[13 + 4] == rainbow[4]  # 5H is 5S
-    classic = rules_of(initial_state(deck_for_deal(1), 3, variant_named("classic"))).alias
+    classic = view_of(initial_state(deck_for_deal(1), 3, variant_named("classic"))).alias
     assert len(set(classic)) == 26
     assert classic[2 * 13 + 4] == classic[13 + 4] != classic[4]  # 5D is 5H, not 5S
     assert classic[3 * 13 + 4] == classic[4]  # 5C is 5S
-    assert rules_of(initial_state(deck_for_deal(1), 3, SOLVITAIRE)).blind is False
+    assert view_of(initial_state(deck_for_deal(1), 3, SOLVITAIRE)).blind is False
 
 
 @pytest.mark.parametrize("variant", BLINDABLE, ids=str)
@@ -160,7 +160,7 @@ def test_solve_proves_a_loss_the_plain_search_does_not_reach(
 
 def _twin_out_of_the_talon(state: State) -> State | None:
     """``state`` with a talon card and its twin in the columns trading places, if any."""
-    alias = rules_of(state).alias
+    alias = view_of(state).alias
     for card in state.stock:
         for k, col in enumerate(state.columns):
             for i, other in enumerate(col):

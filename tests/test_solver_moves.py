@@ -294,7 +294,7 @@ def test_deferral_rules_keep_verdicts(rule: str) -> None:
 
 def test_take_back_rule_only_keeps_uses() -> None:
     """After a take-back, every candidate P3 keeps is a take-back or touches a taken-back card."""
-    from canfield.solver.search import _moves, _reach, _uses, rules_of
+    from canfield.solver.search import _moves, _reach, _uses, view_of
 
     checked = 0
     for state in _positions(40, 7):
@@ -305,9 +305,9 @@ def test_take_back_rule_only_keeps_uses() -> None:
                 continue
             child = apply_move(normal, move)[0]
             options = Options(take_back_rule=True)
-            rules = rules_of(child)
+            view = view_of(child)
             kept = list(
-                _moves(child, cards, pointer, options, rules=rules, reach=reach, watched=(card,))
+                _moves(child, cards, pointer, options, view=view, reach=reach, watched=(card,))
             )
             for candidate in kept:
                 m, c, src, _ = candidate

@@ -193,6 +193,13 @@ def test_superior_takes_any_available_card_into_an_empty_column_at_any_time() ->
     assert after.columns[0] == cards("3H") and after.reserve == cards("4C")
 
 
+def test_game_rules_is_the_variant_value_under_its_old_name_with_a_warning() -> None:
+    game = Game.new(variant="storehouse")
+    with pytest.deprecated_call(match="game.state.variant"):
+        assert game.rules is game.state.variant
+    assert game.variant == game.state.variant.name == "storehouse"
+
+
 # -- rainbow ---------------------------------------------------------------------------
 
 
@@ -210,7 +217,7 @@ def test_rainbow_builds_regardless_of_suit_and_colour() -> None:
 
 def test_rainbow_is_draw_one_with_one_pass() -> None:
     game = Game.new(variant="rainbow")
-    assert game.draw == 1 and game.rules.passes == 1
+    assert game.draw == 1 and game.state.variant.passes == 1
     st = position(
         variant="rainbow", draw=1, base="2D", columns=["7D", "AH", "8S", "QC"], stock="4S 3S"
     )

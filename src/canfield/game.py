@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import re
 import uuid
+import warnings
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -149,12 +150,24 @@ class Game:
 
     @property
     def variant(self) -> str:
-        """The name of the rule set, e.g. ``"canfield"`` or ``"rainbow"``."""
+        """The name of the game's variant, e.g. ``"canfield"`` or ``"rainbow"``.
+
+        One word for one thing: the variant as a value (a :class:`~canfield.variants.Variant`,
+        what it changes) is the position's, ``game.state.variant``, as the rules read it;
+        ``game.variant`` is its name, as codes, saves and the command line write it.
+        """
         return self._variant.name
 
     @property
     def rules(self) -> Variant:
-        """The rule set as a value (what it changes; see :mod:`canfield.variants`)."""
+        """Deprecated: the variant as a value is ``game.state.variant`` (``game.variant`` is its
+        name); "rules" means :mod:`canfield.rules`, what is legal."""
+        warnings.warn(
+            "Game.rules is deprecated: use game.state.variant (the Variant); "
+            "game.variant is its name",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         return self._variant
 
     @property

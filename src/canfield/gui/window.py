@@ -101,7 +101,7 @@ def _deal_of(game: Game) -> DealKey:
 
 def _is_deal_start(game: Game, state: State) -> bool:
     """Whether ``state`` is ``game``'s deal as dealt: a loss there is the deal's own."""
-    return state == initial_state(game.deck, game.draw, game.rules)
+    return state == initial_state(game.deck, game.draw, game.state.variant)
 
 
 DEMO_STEP_MS: Final = 650

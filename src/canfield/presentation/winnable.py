@@ -52,7 +52,7 @@ class WinnableSearch:
     def __init__(
         self, draw: int, variant: str, tries: int | None = None, seconds: float | None = None
     ) -> None:
-        self.rules = variant_named(variant)
+        self.variant = variant_named(variant)
         self.draw = draw
         self.tries = TRIES if tries is None else tries
         self.seconds = SECONDS_PER_TRY if seconds is None else seconds
@@ -76,7 +76,7 @@ class WinnableSearch:
         for _try in range(self.tries):
             if self.cancelled:
                 return None
-            code = DealCode(random_deal_number(), self.draw, self.rules)
+            code = DealCode(random_deal_number(), self.draw, self.variant)
             self.tried += 1
             result = solve(Game.from_code(code).state, time_limit=self.seconds, clock=self._clock)
             if result.verdict is Verdict.WON and not self.cancelled:

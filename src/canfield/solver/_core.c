@@ -60,7 +60,7 @@ typedef struct {
     uint8_t nchildren[NCARDS];
     uint8_t parents[NCARDS][NCARDS]; /* in the order Python iterates the frozenset */
     uint8_t nparents[NCARDS];
-    uint8_t alias[NCARDS]; /* search.Rules.alias: each card's first twin (the blind search, P6) */
+    uint8_t alias[NCARDS]; /* search.VariantView.alias: each card's first twin (the blind search, P6) */
     int base, draw, passes; /* passes < 0: unlimited */
     int tails, to_empty, take_backs, auto_fill, safe_up;
 } Rules;

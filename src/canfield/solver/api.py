@@ -32,8 +32,8 @@ from canfield.solver.search import (
     Search,
     SearchResult,
     Verdict,
-    rules_of,
     search,
+    view_of,
 )
 from canfield.state import State, initial_state
 from canfield.variants import CANFIELD, Variant, variant_named
@@ -255,7 +255,7 @@ def _solve(
         harder = Search(state._replace(draw=3), Options(), table_limit // 4)
     # P6: a loss of the blind game is a loss (docs/solver.md); its wins prove nothing
     blind = None
-    if rules_of(state).blind:
+    if view_of(state).blind:
         blind = Search(state, Options(blind=True), table_limit // 4)
     number = 0
     size = SLICE
@@ -356,7 +356,7 @@ def hint(
 
 def _past_states(game: Game, first: int) -> list[State]:
     """The positions after ``first``, ``first + 1``, … actions of the game's line, up to now."""
-    state = initial_state(game.deck, game.draw, game.rules)
+    state = initial_state(game.deck, game.draw, game.state.variant)
     states = []
     for number, move in enumerate(game.history):
         if number >= first:

@@ -150,7 +150,7 @@ class Options:
     is not searched. Off, the search runs in Python (the compiled core always has it)."""
     blind: bool = False
     """P6: positions alike but for which of the cards the columns cannot tell apart (see
-    ``Rules.alias``) lies where in the columns are one node. Its losses are losses; its wins
+    ``VariantView.alias``) lies where in the columns are one node. Its losses are losses; its wins
     prove nothing (and come without moves: a blind line is no line of the game)."""
     probe: int = 0
     """P7: at each new position a stack card (talon or reserve) was just played to, a blind
@@ -167,11 +167,14 @@ class Options:
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class Rules:
+class VariantView:
     """What the search reads of a position's variant, built once per variant and base card.
 
-    The tables come from :mod:`canfield.rules.kernel`; the rest says which of the
-    moves the tables allow the variant's rules keep (``docs/solver.md``).
+    One word for one thing: the *rules* are :mod:`canfield.rules` (what is legal), a
+    *variant* is a :class:`~canfield.variants.Variant` value (``State.variant``); this is
+    the search's *view* of a variant for one base card (:func:`view_of`). The tables come
+    from :mod:`canfield.rules.kernel`; the rest says which of the moves the tables allow
+    the variant's rules keep (``docs/solver.md``).
     """
 
     variant: Variant
@@ -201,7 +204,7 @@ class Rules:
     (not where a part moves only to uncover a card its foundation takes)."""
 
 
-_RULES: dict[tuple[Variant, int], Rules] = {}
+_VIEWS: dict[tuple[Variant, int], VariantView] = {}
 _STARTS_KEPT: Final = 200_000
 
 
@@ -210,14 +213,14 @@ def _alias(parents: tuple[frozenset[int], ...], children: tuple[tuple[int, ...],
     return bytes(first.setdefault((parents[c], children[c]), c) for c in range(52))
 
 
-def rules_of(state: State) -> Rules:
+def view_of(state: State) -> VariantView:
     """The search's view of ``state``'s rules (cached)."""
     variant = state.variant
-    found = _RULES.get((variant, state.base))
+    found = _VIEWS.get((variant, state.base))
     if found is None:
         parents = parents_table(variant, state.base)
         children = children_table(variant, state.base)
-        found = Rules(
+        found = VariantView(
             variant=variant,
             parents=parents,
             children=children,
@@ -237,7 +240,7 @@ def rules_of(state: State) -> Rules:
             alias=_alias(parents, children),
             blind=variant.column_moves is not ColumnMoves.WHOLE_OR_UNCOVERING,
         )
-        _RULES[(variant, state.base)] = found
+        _VIEWS[(variant, state.base)] = found
     return found
 
 
@@ -331,7 +334,7 @@ def successors(
     that, with the talon expanded, these are exactly the legal moves (less the
     pruned ones).
     """
-    early, late = _candidates(state, cards, pointer, options, rules=rules_of(state), reach=reach)
+    early, late = _candidates(state, cards, pointer, options, view=view_of(state), reach=reach)
     return early if late is None else early + list(late)
 
 
@@ -341,7 +344,7 @@ def _candidates(
     pointer: int,
     options: Options,
     *,
-    rules: Rules,
+    view: VariantView,
     reach: dict[int, int] | None = None,
 ) -> tuple[list[Candidate], Iterator[Candidate] | None]:
     """The candidate moves, best first: a list, and the rest made lazily.
@@ -379,8 +382,8 @@ def _candidates(
             index = reach.get(card, -1)
             if index >= 0:
                 up.append((table[card][FOUNDATION], card, _TALON, index))
-    if rules.safe_up and options.safe_up and not options.blind:
-        children = rules.children
+    if view.safe_up and options.safe_up and not options.blind:
+        children = view.children
         for k in range(4):
             col = columns[k]
             if col and (len(col) > 1 or not reserve):
@@ -390,8 +393,8 @@ def _candidates(
     tail_of: dict[int, int] = {}
     starts = [0, 0, 0, 0]
     empties: list[int] = []
-    memo = rules.starts
-    tails = rules.tails
+    memo = view.starts
+    tails = view.tails
     for k in range(4):
         col = columns[k]
         if col:
@@ -402,7 +405,7 @@ def _candidates(
             if start < 0:
                 if len(memo) >= _STARTS_KEPT:
                     memo.clear()
-                start = memo[col] = column_start(col, rules.parents)
+                start = memo[col] = column_start(col, view.parents)
             starts[k] = start
             if tails is _ANY_TAIL:
                 tail_of.update(dict.fromkeys(col[start:], k))
@@ -418,14 +421,14 @@ def _candidates(
             empties.append(k)
     if options.blind:  # P6: the card that fits, at the end of any column ending in its alias
         in_columns = set(chain.from_iterable(columns))
-        alias = rules.alias
+        alias = view.alias
         for card in following:
             if card in in_columns:
                 for k in range(4):
                     col = columns[k]
                     if col and col[-1] != card and alias[col[-1]] == alias[card]:
                         up.append((table[card][FOUNDATION], card, _SWAP + k, -1))
-    children = rules.children
+    children = view.children
     for j in range(4):
         col = columns[j]
         if not col:
@@ -448,7 +451,7 @@ def _candidates(
                     empty_source.append((table[card][j], card, k, -1))
                 else:
                     whole.append((table[card][j], card, k, -1))
-    if rules.recycles is not None and len(talon_down) > 1:
+    if view.recycles is not None and len(talon_down) > 1:
         # limited passes: nearest the split first, as a play buries the cards before it
         talon_down.sort(key=_talon_index)
     early = up + reserve_down + empty_source + talon_down + whole + partial
@@ -459,10 +462,10 @@ def _candidates(
             if len(part) > 1:
                 shuffle(part)
             early += part
-    if empties or (options.take_backs and rules.take_backs):
+    if empties or (options.take_backs and view.take_backs):
         if symmetry:
             empties = empties[:1]  # empty columns are interchangeable
-        return early, _late(state, reach, starts, empties, options=options, rules=rules)
+        return early, _late(state, reach, starts, empties, options=options, view=view)
     return early, None
 
 
@@ -514,7 +517,7 @@ def _late(
     empties: list[int],
     *,
     options: Options,
-    rules: Rules,
+    view: VariantView,
 ) -> Iterator[Candidate]:
     """Moves into an empty column, then foundation take-backs: made only when reached.
 
@@ -527,7 +530,7 @@ def _late(
     columns = state.columns
     found = state.foundations
     base = state.base
-    to_empty = rules.to_empty
+    to_empty = view.to_empty
     reserve = state.reserve
     for j in empties:
         if to_empty and reserve:  # only without the auto-fill can this happen
@@ -542,20 +545,20 @@ def _late(
                 continue
             # a whole column into an empty one only swaps two columns
             first = max(starts[k], 1) if options.symmetry else starts[k]
-            if rules.tails is ColumnMoves.WHOLE_COLUMN:
+            if view.tails is ColumnMoves.WHOLE_COLUMN:
                 if first == 0:
                     yield (table[col[0]][j], col[0], k, -1)
                 continue
             for i in range(first, len(col)):
                 yield (table[col[i]][j], col[i], k, -1)
-    if not (options.take_backs and rules.take_backs):
+    if not (options.take_backs and view.take_backs):
         return
     tops = [suit * 13 + (base + found[suit] - 1) % 13 for suit in range(4) if found[suit]]
     if to_empty:
         for card in tops:
             for j in empties:
                 yield (table[card][j], card, FROM_FOUNDATION, -1)
-    parents = rules.parents
+    parents = view.parents
     for card in tops:
         for parent in parents[card]:
             for j in range(4):
@@ -570,12 +573,12 @@ def _moves(
     pointer: int,
     options: Options,
     *,
-    rules: Rules,
+    view: VariantView,
     reach: dict[int, int],
     watched: tuple[int, ...] = (),
 ) -> Iterator[Candidate]:
     """The candidates in order; after P3/P4 moves (``watched`` cards), only those they keep."""
-    early, late = _candidates(state, cards, pointer, options, rules=rules, reach=reach)
+    early, late = _candidates(state, cards, pointer, options, view=view, reach=reach)
     moves = iter(early) if late is None else chain(early, late)
     if watched:
         return (c for c in moves if _uses(state, c, watched, options))
@@ -688,19 +691,19 @@ def _wants_core(options: Options, compiled: bool | None) -> bool:
     return compiled
 
 
-def _probe_size(options: Options, rules: Rules) -> int:
+def _probe_size(options: Options, view: VariantView) -> int:
     """P7's probe size where it holds (the blind search's variants, not in a blind search),
     and not where P8 does: where only whole columns move, the blind swap lets a buried card
     go up, so the blind game is nearly always won and a probe spends its budget for nothing
     (docs/solver.md, P8)."""
-    return options.probe if rules.blind and not options.blind and not rules.dead_ends else 0
+    return options.probe if view.blind and not options.blind and not view.dead_ends else 0
 
 
 @dataclass(frozen=True, slots=True)
 class CoreRules:
     """What the compiled core reads of a search's rules, each field by its name.
 
-    ``_core.c`` fills its ``Rules`` struct from it once; the browser's core
+    ``_core.c`` fills its C ``Rules`` struct from it once; the browser's core
     (``web/wasm/core.c``) reads :attr:`RULE_INTS` in their order from its packed spec, then
     the tables. ``_core.RULE_INTS`` names the same fields (a test holds them equal).
     """
@@ -747,20 +750,20 @@ class CoreOptions:
 
 def core_rules(root: State) -> CoreRules:
     """What the compiled core is told of ``root``'s rules."""
-    rules = rules_of(root)
-    parents, children = rules.tables
+    view = view_of(root)
+    parents, children = view.tables
     return CoreRules(
         base=root.base,
         draw=root.draw,
-        passes=-1 if rules.recycles is None else rules.recycles + 1,
-        tails=_TAILS[rules.tails],
-        to_empty=rules.to_empty,
-        take_backs=rules.take_backs,
+        passes=-1 if view.recycles is None else view.recycles + 1,
+        tails=_TAILS[view.tails],
+        to_empty=view.to_empty,
+        take_backs=view.take_backs,
         auto_fill=root.variant.auto_fill,
-        safe_up=rules.safe_up,
+        safe_up=view.safe_up,
         parents=parents,
         children=children,
-        alias=rules.alias,
+        alias=view.alias,
     )
 
 
@@ -805,7 +808,7 @@ def expand(
     Python search or (``compiled``) by the compiled core.
     """
     options = options or Options()
-    rules = rules_of(state)
+    view = view_of(state)
     node, cards, pointer = _normalize(state)
     if _wants_core(options, compiled):
         core = _core_search(node, cards, pointer, options=options, table_limit=1, known_lost=None)
@@ -816,7 +819,7 @@ def expand(
             )
             for card, target, _, _, (stock, waste, reserve, found, columns, r) in core.expand()
         ]
-    merge = rules.recycles is None
+    merge = view.recycles is None
     out = []
     for move, card, source, index in successors(node, cards, pointer, options):
         if source == _TALON:
@@ -891,13 +894,13 @@ class Search:
             self.verdict = Verdict.WON
             return
         root, cards, pointer = _normalize(state)
-        self._rules = rules_of(root)
+        self._view = view_of(root)
         self._base = root.base
-        if self.options.blind and not self._rules.blind:
+        if self.options.blind and not self._view.blind:
             raise ValueError(f"no blind search in {root.variant}: its part moves read foundations")
         if self.options.blind and (self.options.take_back_rule or self.options.tail_rule):
             raise ValueError("P3 and P4 are proved for the game, not for the blind search")
-        self._probe = _probe_size(self.options, self._rules)
+        self._probe = _probe_size(self.options, self._view)
         if _wants_core(self.options, compiled):
             seed = None if isinstance(known_lost, set) else known_lost
             self._core = _core_search(
@@ -911,10 +914,10 @@ class Search:
             )
             self.nodes = 1
             return
-        alias = self._rules.alias if self.options.blind else None
+        alias = self._view.alias if self.options.blind else None
         self._visited.add(_key(root, pointer, self.options.symmetry, alias))
         reach = _reach(cards, pointer, root)
-        moves = _moves(root, cards, pointer, self.options, rules=self._rules, reach=reach)
+        moves = _moves(root, cards, pointer, self.options, view=self._view, reach=reach)
         self._frames.append((root, cards, pointer, reach, (), moves, None))
         self.nodes = 1
 
@@ -941,16 +944,16 @@ class Search:
         check = nodes + _CHECK_EVERY
         options = self.options
         symmetry = options.symmetry
-        rules = self._rules
-        alias = rules.alias if options.blind else None
+        view = self._view
+        alias = view.alias if options.blind else None
         # P3 and P4 are proved for the app's rules only (docs/solver.md)
-        deferral = (options.take_back_rule or options.tail_rule) and rules.variant is CANFIELD
-        merge = rules.recycles is None  # unlimited passes: tap-equivalent splits are one node
+        deferral = (options.take_back_rule or options.tail_rule) and view.variant is CANFIELD
+        merge = view.recycles is None  # unlimited passes: tap-equivalent splits are one node
         table_limit = self.table_limit
         visited = self._visited
         also = self._also
         probe = self._probe
-        dead_ends = rules.dead_ends and options.dead_ends and not options.blind
+        dead_ends = view.dead_ends and options.dead_ends and not options.blind
         base = self._base
         frames = self._frames
         path = self.path
@@ -1022,7 +1025,7 @@ class Search:
                 child_cards,
                 child_pointer,
                 options,
-                rules=rules,
+                view=view,
                 reach=child_reach,
                 watched=child_watched,
             )
@@ -1056,7 +1059,7 @@ class Search:
         lost is, docs/solver.md), so it is answered at once and later probes skip it.
         """
         lost = self._lost_classes
-        if _key(child, pointer, self.options.symmetry, self._rules.alias) in lost:
+        if _key(child, pointer, self.options.symmetry, self._view.alias) in lost:
             return 0, True
         if not stack:
             return 0, False
