@@ -11,6 +11,7 @@ import random
 import pytest
 
 from canfield import Card, Game
+from canfield.describe import pile_name
 from canfield.i18n import set_language
 from canfield.presentation import piles
 from canfield.presentation.geometry import (
@@ -102,6 +103,13 @@ def test_pile_names_and_counts_in_two_languages() -> None:
         set_language("en")
     assert piles.visible_cards(game, ("reserve", 0)) == [QC]
     assert piles.visible_cards(game, ("stock", 0)) == []
+    # As a list a reader explores: the size only where the items do not say it.
+    assert piles.pile_list_name(game, ("column", 3), "en") == "column 4"
+    assert piles.pile_list_name(game, ("reserve", 0), "en") == "reserve, 13 cards"
+    assert piles.pile_list_name(game, ("waste", 0), "en") == "waste, empty"
+    assert piles.pile_list_name(game, ("stock", 0), "en") == "stock, 34 cards"
+    superior = Game.from_code("CF1-SUPERIOR-D3-AAAAACL")
+    assert piles.pile_list_name(superior, ("reserve", 0), "hu") == pile_name("reserve", None, "hu")
     assert piles.card_label(QC, True, "en") == "queen of clubs"
     assert piles.card_label(QC, False, "en") == "face-down card"
     assert piles.foundation_label(state, 0, "en") == "7♥"

@@ -67,14 +67,17 @@ def find(node: dict[str, Any] | None, role: str, name: str) -> dict[str, Any] | 
     return None
 
 
+def named(name: str, pile: str) -> bool:
+    """Whether a list's accessible ``name`` is the pile's: "column 2" or "reserve, 13 cards"."""
+    return name == pile or name.startswith(pile + ",")
+
+
 def focus_to(stack: Stack, pile: str, limit: int = 12) -> Heard:
     """Press Right until the keyboard focus is on ``pile`` (a pile or one of its cards)."""
     for _ in range(limit):
         heard = stack.keys("Right", settle=0.35)
         for event in heard.focus():
-            if event["name"].startswith(pile + ",") or event.get("parent", "").startswith(
-                pile + ","
-            ):
+            if named(event["name"], pile) or named(event.get("parent", ""), pile):
                 return heard
     raise AssertionError(f"the focus never reached {pile!r}")
 

@@ -18,6 +18,7 @@ from ear import (
     c,
     find,
     focus_to,
+    named,
     open_statistics,
     tab_until,
     value_changed,
@@ -61,7 +62,7 @@ def test_table_tree_speech_and_focus(example_apps: SharedApps, lang: str) -> Non
         (k, i) for k in ("foundation", "column") for i in range(1, 5)
     ]:
         label = pile_name(kind, number, lang)  # type: ignore[arg-type]
-        assert any(n.startswith(label + ",") for n in names), (label, names)
+        assert any(named(n, label) for n in names), (label, names)
     stock = next(p for p in piles if p["name"].startswith(pile_name("stock", None, lang) + ","))
     assert stock["name"].endswith(words["cards"].format(n=34)) and stock["child_count"] == 0
     reserve = next(p for p in piles if p["name"].startswith(pile_name("reserve", None, lang)))
@@ -107,9 +108,7 @@ def test_table_tree_speech_and_focus(example_apps: SharedApps, lang: str) -> Non
     tree = stack.tree()
     table = find(tree, "panel", words["table"])
     assert table is not None
-    column = next(
-        p for p in table["children"] if p["name"].startswith(pile_name("column", 2, lang) + ",")
-    )
+    column = next(p for p in table["children"] if named(p["name"], pile_name("column", 2, lang)))
     assert [k["name"] for k in column["children"]] == [c("KH", lang), c("QC", lang)]
 
     # Undo says what it took back.

@@ -7,7 +7,8 @@ object navigation and flat review read it like a list of piles:
 * the view: a panel named "Card table" whose children are the 11 piles
   (stock, waste, reserve, the four foundations, the four columns) and any
   widget shown over it (the "You won!" panel);
-* each pile: a list named with its count ("column 4, 3 cards"), whose
+* each pile: a list named with its count ("reserve, 13 cards"; a column, whose
+  cards are all items, by its name alone: readers count the items), whose
   children are the cards a sighted player sees face up on it;
 * each card: a list item named by the engine ("queen of clubs"), focused when
   the keyboard is on it, selected while held, described as "playable" when
@@ -195,7 +196,8 @@ class TableAccessible(QAccessibleWidget):
 
 
 class PileAccessible(QAccessibleObject):
-    """One pile: a list named with its count, holding the cards seen face up on it."""
+    """One pile: a list named with its count (where its items do not say it), holding the cards
+    seen face up on it."""
 
     def __init__(self, slot: SlotItem) -> None:
         super().__init__(slot)
@@ -216,7 +218,7 @@ class PileAccessible(QAccessibleObject):
         if scene is None:
             return ""
         if kind == QAccessible.Text.Name:
-            return scene.pile_spoken_name(self.pile)
+            return scene.pile_list_name(self.pile)
         return ""
 
     def state(self) -> QAccessible.State:

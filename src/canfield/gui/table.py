@@ -484,6 +484,10 @@ class TableScene(QGraphicsScene):
         """A pile's name with its size: "column 4, 3 cards", "waste, empty"."""
         return piles.pile_spoken_name(self._model.state, pile, self.lang)
 
+    def pile_list_name(self, pile: PileKey) -> str:
+        """A pile's name as a list: "column 4" (its items say its size), "waste, 30 cards"."""
+        return piles.pile_list_name(self._model.game, pile, self.lang)
+
     def is_playable(self, card: int) -> bool:
         """Whether the rules have a move for ``card`` now (asked once per position)."""
         state = self._model.state

@@ -101,7 +101,7 @@ class TableView(QGraphicsView):
         old = self._spoken_piles
         table = self._table
         self._spoken_piles = {
-            pile: (table.pile_spoken_name(pile), tuple(table.visible_cards(pile)))
+            pile: (table.pile_list_name(pile), tuple(table.visible_cards(pile)))
             for pile in table.piles()
         }
         return old

@@ -39,6 +39,7 @@ __all__ = [
     "passes_text",
     "pile_cards",
     "pile_label",
+    "pile_list_name",
     "pile_of",
     "pile_rect",
     "pile_spoken_name",
@@ -135,6 +136,21 @@ def pile_spoken_name(state: State, pile: PileKey, lang: str) -> str:
     if pile[0] == "stock" and passes_text(state):
         text += ", " + passes_text(state)
     return text
+
+
+def pile_list_name(game: Game, pile: PileKey, lang: str) -> str:
+    """A pile's name as the list of its face-up cards a screen reader explores.
+
+    Its size is left out where every card on it is an item of the list (a column,
+    Superior's reserve): readers count a list's items as the focus enters it (Orca:
+    "column 2. List with 3 items"), so "column 2, 3 cards" said the size twice, some
+    110 words in the won game by ear. Elsewhere ("reserve, 13 cards", one item) and
+    for an empty pile ("column 3, empty") it is :func:`pile_spoken_name`.
+    """
+    cards = pile_cards(game.state, pile)
+    if cards and pile[0] != "stock" and len(visible_cards(game, pile)) == len(cards):
+        return pile_label(pile, lang)
+    return pile_spoken_name(game.state, pile, lang)
 
 
 def card_label(card: int, face_up: bool, lang: str) -> str:
