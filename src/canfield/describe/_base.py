@@ -11,15 +11,13 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import ClassVar, Final, Literal
+from typing import ClassVar
 
 from canfield.cards import Card, rank_of
+from canfield.pile import PILE_KINDS, PileKind
 from canfield.state import State
 
 __all__ = ["PILE_KINDS", "Language", "PileKind"]
-
-PileKind = Literal["stock", "waste", "reserve", "foundation", "column"]
-PILE_KINDS: Final[tuple[PileKind, ...]] = ("stock", "waste", "reserve", "foundation", "column")
 
 
 class Language(ABC):

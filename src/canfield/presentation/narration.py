@@ -16,6 +16,7 @@ from __future__ import annotations
 from canfield.describe import card_name, pile_name
 from canfield.i18n import _, ngettext
 from canfield.moves import FOUNDATION, Move
+from canfield.pile import Pile
 from canfield.presentation.piles import PileKey, pile_cards, pile_label, pile_of
 from canfield.state import State
 
@@ -40,7 +41,7 @@ def _card(card: int, lang: str) -> str:
 
 def _foundation(state: State, card: int, lang: str) -> str:
     """The foundation ``card`` goes to, numbered as the table shows it (left to right)."""
-    return pile_name("foundation", state.foundation_order.index(int(card) // 13) + 1, lang)
+    return pile_label(Pile.of_suit(state, int(card) // 13), lang)
 
 
 def _column(index: int, lang: str) -> str:
@@ -289,7 +290,7 @@ def cannot_put_down(card: int, kind: str, index: int, state: State, lang: str) -
     if kind in ("column", "foundation"):
         return _("%(card)s cannot go to %(pile)s") % {
             "card": name,
-            "pile": pile_name(kind, index + 1, lang),  # type: ignore[arg-type]
+            "pile": pile_label((kind, index), lang),
         }
     return _("%(card)s cannot be put down here") % {"card": name}
 

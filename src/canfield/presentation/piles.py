@@ -5,9 +5,9 @@ the browser page and its ARIA lists), so they are answered once here, from
 the rules (:mod:`canfield.rules`) and the engine's names (:mod:`canfield.describe`);
 nothing here decides a rule of its own.
 
-A pile is a ``(kind, index)`` pair: ``("column", 1)`` is the second column,
-``("foundation", 0)`` the leftmost foundation *place* (whose suit is
-``state.foundation_order[0]``), and stock, waste and reserve have index 0.
+A pile is a :class:`~canfield.pile.Pile`: ``Pile.column(1)`` is the second column,
+``Pile.foundation(0)`` the leftmost foundation *place* (whose suit is
+``Pile.foundation(0).suit(state)``), and stock, waste and reserve have place 0.
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ from canfield.describe import card_name, pile_name, rank_letters
 from canfield.game import Game
 from canfield.i18n import _, ngettext, pgettext
 from canfield.moves import FOUNDATION, Move
+from canfield.pile import PILES as _PILES
+from canfield.pile import Pile
 from canfield.presentation.geometry import Point, Rect, TableLayout
 from canfield.rules import card_move, locate, movable_start, pickup, stock_tap_allowed
 from canfield.state import State
@@ -51,15 +53,10 @@ __all__ = [
 ]
 
 PileKey = tuple[str, int]
-"""A pile on the table: ``(kind, index)`` with kind stock, waste, reserve, foundation, column."""
+"""A pile as the front ends still pass it: a :class:`Pile` or the ``(kind, place)`` tuple it
+equals (``Pile.of`` checks one and makes it a ``Pile``)."""
 
-PILES: Final[tuple[PileKey, ...]] = (
-    ("stock", 0),
-    ("waste", 0),
-    ("reserve", 0),
-    *(("foundation", i) for i in range(4)),
-    *(("column", i) for i in range(4)),
-)
+PILES: Final[tuple[PileKey, ...]] = _PILES
 """The 11 piles in a fixed order: stock, waste, reserve, foundations, columns."""
 
 
@@ -95,10 +92,8 @@ def count_text(n: int, kind: str) -> str:
 
 def pile_label(pile: PileKey, lang: str) -> str:
     """The spoken name of a pile: "column 2", "foundation 1", "waste"."""
-    kind, index = pile
-    if kind in ("foundation", "column"):
-        return pile_name(kind, index + 1, lang)  # type: ignore[arg-type]
-    return pile_name(kind, None, lang)  # type: ignore[arg-type]
+    named = Pile.of(pile)
+    return pile_name(named.kind, named.number, lang)
 
 
 def pile_cards(state: State, pile: PileKey) -> tuple[int, ...]:
@@ -197,8 +192,8 @@ def pile_of(state: State, card: int) -> PileKey:
     """The pile ``card`` lies on (a foundation by its place on the table, not its suit)."""
     where = locate(state, card)
     if where.pile == "foundation":
-        return ("foundation", state.foundation_order.index(where.slot))
-    return (where.pile, where.slot)
+        return Pile.of_suit(state, where.slot)
+    return Pile.of((where.pile, where.slot))
 
 
 def movable_group(state: State, card: int) -> list[int]:
@@ -210,8 +205,8 @@ def target_pile(state: State, move: Move) -> PileKey:
     """Where a card move goes, as a pile on the table."""
     card = int(move.card) if move.card is not None else 0
     if move.target == FOUNDATION:
-        return ("foundation", state.foundation_order.index(card // 13))
-    return ("column", int(move.target))
+        return Pile.of_suit(state, card // 13)
+    return Pile.column(int(move.target))
 
 
 def target_move(card: int, target: PileKey) -> Move:
