@@ -74,8 +74,8 @@ def test_every_card_is_placed_on_its_own_pile_inside_the_table(variant: str) -> 
         places = placements(state, lay, len(game.visible_waste()))
         assert sorted(places) == list(range(52))
         for card, place in places.items():
-            assert (place.pile, place.slot) == piles.pile_of(state, card)
-            assert place.face_up == (place.pile != "stock")
+            assert place.pile == piles.pile_of(state, card)
+            assert place.face_up == (place.pile.kind != "stock")
             inside = Rect(place.pos.x, place.pos.y, lay.card_w, lay.card_h)
             assert inside.right <= width + 0.5 and inside.bottom <= height + 0.5
         moves = game.legal_moves()

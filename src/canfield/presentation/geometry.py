@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
+from canfield.pile import Pile
 from canfield.presentation.stacking import Z
 from canfield.state import State
 
@@ -153,14 +154,17 @@ class Rect:
         return cls(top_left.x, top_left.y, bottom_right.x - top_left.x, bottom_right.y - top_left.y)
 
 
+_STOCK, _WASTE, _RESERVE = Pile("stock"), Pile("waste"), Pile("reserve")
+
+
 class Placement(NamedTuple):
-    """Where one card lies: top-left corner, stacking order, and which side shows."""
+    """Where one card lies: top-left corner, stacking order, which side shows, and its pile
+    (a foundation by its place on the table)."""
 
     pos: Point
     z: float
     face_up: bool
-    pile: str
-    slot: int
+    pile: Pile
 
 
 @dataclass(frozen=True)
@@ -486,27 +490,27 @@ def placements(
     out: dict[int, Placement] = {}
     stock = layout.stock.top_left
     for i, card in enumerate(state.stock):
-        out[card] = Placement(stock, Z.STOCK + i, False, "stock", 0)
+        out[card] = Placement(stock, Z.STOCK + i, False, _STOCK)
     waste = layout.waste.top_left
     first_fanned = len(state.waste) - shown
     for i, card in enumerate(state.waste):
         j = i - first_fanned
         pos = waste + Point(round(layout.waste_step * j), 0) if j > 0 else waste
-        out[card] = Placement(pos, Z.WASTE + i, True, "waste", 0)
+        out[card] = Placement(pos, Z.WASTE + i, True, _WASTE)
     reserve = layout.reserve.top_left
     for i, card in enumerate(state.reserve):
         pos = reserve + Point(round(layout.reserve_step * i), 0) if i else reserve
-        out[card] = Placement(pos, Z.RESERVE + i, True, "reserve", 0)
+        out[card] = Placement(pos, Z.RESERVE + i, True, _RESERVE)
     for place, suit in enumerate(state.foundation_order):
         corner = layout.foundations[place].top_left
         for i, card in enumerate(state.foundation(suit)):
-            out[card] = Placement(corner, Z.FOUNDATION + i, True, "foundation", place)
+            out[card] = Placement(corner, Z.FOUNDATION + i, True, Pile.foundation(place))
     for k, col in enumerate(state.columns):
         corner = layout.columns[k].top_left
         offsets = layout.column_offsets(column_flags(state, layout, k, opened))
         for i, card in enumerate(col):
             out[card] = Placement(
-                corner + Point(0, round(offsets[i])), Z.COLUMN + i, True, "column", k
+                corner + Point(0, round(offsets[i])), Z.COLUMN + i, True, Pile.column(k)
             )
     return out
 

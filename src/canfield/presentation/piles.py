@@ -193,7 +193,7 @@ def pile_of(state: State, card: int) -> PileKey:
     where = locate(state, card)
     if where.pile == "foundation":
         return Pile.of_suit(state, where.slot)
-    return Pile.of((where.pile, where.slot))
+    return Pile(where.pile, where.slot)
 
 
 def movable_group(state: State, card: int) -> list[int]:

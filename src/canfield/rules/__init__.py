@@ -16,6 +16,7 @@ from typing import Final, NamedTuple
 from canfield.cards import CARDS, Card
 from canfield.errors import IllegalMoveError, quoted
 from canfield.moves import FOUNDATION, STOCK, Move
+from canfield.pile import PileKind
 from canfield.rules.kernel import (
     FROM_FOUNDATION,
     FROM_RESERVE,
@@ -186,13 +187,15 @@ def legal_moves(state: State) -> list[Move]:
 
 
 class Location(NamedTuple):
-    """Where a card lies: ``pile`` is one of stock, waste, reserve, foundation, column.
+    """Where a card lies, as the rules read it: ``pile`` is the pile's kind.
 
-    ``slot`` is the column (0-3) or foundation suit (0-3, spades to clubs);
-    ``position`` counts from the bottom of the pile.
+    ``slot`` is the column (0-3) or, on a foundation, the *suit* (0-3, spades to
+    clubs), which is what the rules ask; the foundation's place on the table is
+    :class:`~canfield.pile.Pile`'s (``Pile.of_suit``). ``position`` counts from the
+    bottom of the pile.
     """
 
-    pile: str
+    pile: PileKind
     slot: int
     position: int
 

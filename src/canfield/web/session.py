@@ -699,7 +699,7 @@ class Session:
             )
         cards = []
         for card, place in where.items():
-            pile_key: PileKey = (place.pile, place.slot)
+            pile_key: PileKey = place.pile
             cards.append(
                 {
                     "id": str(CARDS[card]),
