@@ -45,6 +45,7 @@ from canfield.gui import icons
 from canfield.gui.accessible import QuietLabel
 from canfield.gui.casino import casino_result, format_money
 from canfield.gui.celebration import Cascade, WinPanel
+from canfield.gui.clock import PlayClock, time_text
 from canfield.gui.i18n_qt import language_notifier, switch_language
 from canfield.gui.model import Change, GameModel
 from canfield.gui.speech import Speaker
@@ -72,7 +73,6 @@ from canfield.presentation.answers import (
     lost_message,
     verdict_note,
 )
-from canfield.presentation.clock import format_duration
 from canfield.presentation.finish import (
     FINISH_CHECK_MS,
     FINISH_KEY,
@@ -161,14 +161,8 @@ class MainWindow(QMainWindow):
         self._win_panel.play_again.connect(self.play_again)
         self._win_panel.copy_code.connect(self.copy_code)
         self._solver_note = ""
-        self._now = clock
-        self._last_tick = clock()
-        self._clock_on = False
-        """Whether the game's time is running (see :meth:`clock_should_run`)."""
-        self._clock = QTimer(self)
-        self._clock.setInterval(1000)
-        self._clock.timeout.connect(self.update_clock)
-        self._clock.start()
+        self.play_clock = PlayClock(self, self.model, clock)
+        """The game's time played (:mod:`canfield.gui.clock`)."""
         self._solve_timer = QTimer(self)
         self._solve_timer.setSingleShot(True)
         self._solve_timer.setInterval(WATCH_DELAY_MS)
@@ -207,6 +201,7 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._build_toolbar()
         self._build_status()
+        self.play_clock.shown.connect(self.time_label.setText)
         self._arrange_status(narrow=True)
         self._chain_focus()
         self.setMinimumSize(320, 300)
@@ -218,7 +213,7 @@ class MainWindow(QMainWindow):
 
         self.model.changed.connect(self._on_changed)
         self.model.won.connect(self._on_won)
-        self.model.about_to_replace.connect(self._on_about_to_replace)
+        self.model.about_to_replace.connect(self.play_clock.hand_over)
         self.model.passes_used_up.connect(self._on_passes_used_up)
         language_notifier().language_changed.connect(self._on_language)
         self.view.viewport().installEventFilter(self)
@@ -651,7 +646,7 @@ class MainWindow(QMainWindow):
         game = self.model.game
         self._show_score()
         self.moves_label.setText(_("Moves: %(moves)d") % {"moves": game.moves_made})
-        self.time_label.setText(_("Time: %(time)s") % {"time": format_duration(game.elapsed)})
+        self.time_label.setText(time_text(game))
         self._show_code()
         self._show_title()
         self.solver_label.setText(self._solver_note)
@@ -681,41 +676,9 @@ class MainWindow(QMainWindow):
         )
         self.scene.keys.notes = (self.code_label.accessibleName(), self._solver_note)
 
-    def clock_should_run(self) -> bool:
-        """The game's time runs from the first move to the win, only while the player can play.
-
-        A minimised or inactive window (another app in front, a dialog open)
-        pauses it, so a game left on screen does not count the time away.
-        """
-        game = self.model.game
-        return (
-            game.moves_made > 0
-            and not game.is_won
-            and self.isVisible()
-            and self.isActiveWindow()
-            and not self.isMinimized()
-        )
-
     def update_clock(self) -> None:
-        """Add the time since the last update if the clock was running, show it, look again.
-
-        The window does this every second and whenever it is (de)activated,
-        minimised or restored.
-        """
-        now = self._now()
-        game = self.model.game
-        if self._clock_on:
-            game.elapsed += now - self._last_tick
-        self._last_tick = now
-        self._clock_on = self.clock_should_run()
-        self.time_label.setText(_("Time: %(time)s") % {"time": format_duration(game.elapsed)})
-
-    def _on_about_to_replace(self, old: Game) -> None:
-        """The outgoing game keeps the time it ran; the new one starts stopped."""
-        if self._clock_on:
-            old.elapsed += self._now() - self._last_tick
-        self._clock_on = False
-        self._last_tick = self._now()
+        """Bring the play clock up to date now (it also does every second)."""
+        self.play_clock.update()
 
     def _on_passes_used_up(self) -> None:
         self.statusBar().showMessage(
