@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from canfield.cards import parse_card, suit_of
+from canfield.cards import format_cards, parse_card, suit_of
 from canfield.state import State, foundation_cards
 
 
@@ -22,7 +22,8 @@ def _pile(pile: Iterable[int]) -> str:
 
 
 def _name(card: int) -> str:
-    return "A23456789TJQK"[card % 13] + "SHDC"[card // 13]
+    """The card's name in the notation (the one function that writes it)."""
+    return format_cards((card,))
 
 
 def position(

@@ -8,6 +8,7 @@ its verdicts to a brute-force walk over the rules on small positions.
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
@@ -18,7 +19,7 @@ from canfield.moves import Move
 from canfield.rules import apply_move, legal_moves, stock_tap_allowed
 from canfield.solver import Verdict, solve
 from canfield.solver.line import realize
-from canfield.solver.search import Limits, Options, Search, _normalize, expand, search
+from canfield.solver.search import COMPILED, Options, Search, _normalize, expand
 from canfield.state import State, initial_state
 from canfield.variants import VARIANTS, FoundationStart, Variant, variant_named
 from positions import exact_position
@@ -156,21 +157,44 @@ def locked(variant: Variant, draw: int, talon: int = 0) -> State:
     )
 
 
-@pytest.mark.parametrize("variant", ALL, ids=str)
-def test_verdicts_match_brute_force(variant: Variant) -> None:
+@functools.cache
+def brute_force_verdicts(name: str) -> tuple[tuple[State, bool], ...]:
+    """Small positions of the variant ``name`` and the brute force's verdicts on them.
+
+    Worked out once for both searches (their tests of a variant share an xdist group). Every
+    position it decides takes at most 8,602 positions (rainbow), so a limit of 10,000 decides
+    the same ones as 20,000 would, and gives up on the rest in half the time.
+    """
+    variant = variant_named(name)
     cases = small(variant, 24, 4, (4, 8)) + small(variant, 16, 5, (8, 12), 6)
+    cases += small(variant, 10, 14, (4, 8)) + small(variant, 8, 15, (8, 12), 6)
     cases += [locked(variant, draw, extra) for draw in (1, 3) for extra in (0, 2)]
-    decided = {True: 0, False: 0}
-    for state in cases:
-        truth = brute_force(state, 20_000)
-        if truth is None:
-            continue
-        decided[truth] += 1
-        found = search(state, Limits(time_limit=20))
-        assert found.verdict is (Verdict.WON if truth else Verdict.LOST), state
-        if truth:
-            realize(state, found.moves)
-    assert decided[True] >= 20 and decided[False] >= 4, decided
+    verdicts = {state: brute_force(state, 10_000) for state in cases}
+    return tuple((state, truth) for state, truth in verdicts.items() if truth is not None)
+
+
+@pytest.mark.parametrize(
+    "compiled",
+    [
+        pytest.param(False, id="python"),
+        pytest.param(True, id="core", marks=pytest.mark.skipif(not COMPILED, reason="no core")),
+    ],
+)
+@pytest.mark.parametrize(
+    "variant",
+    [pytest.param(v, id=v.name, marks=pytest.mark.xdist_group(f"brute-{v.name}")) for v in ALL],
+)
+def test_verdicts_match_brute_force(variant: Variant, compiled: bool) -> None:
+    """Each search, with two move orders, says what the brute force says, and its wins replay."""
+    verdicts = brute_force_verdicts(variant.name)
+    for state, truth in verdicts:
+        for seed in (0, 3):
+            found = Search(state, Options(seed=seed), compiled=compiled).run(20)
+            assert found.verdict is (Verdict.WON if truth else Verdict.LOST), (state, seed)
+            if truth:
+                realize(state, found.moves)
+    won = sum(truth for _, truth in verdicts)
+    assert won >= 30 and len(verdicts) - won >= 4, verdicts
 
 
 @pytest.mark.parametrize("variant", ALL, ids=str)
