@@ -38,7 +38,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from canfield.cards import Card
 from canfield.deal import DealCode
 from canfield.game import Game
 from canfield.gui import icons
@@ -46,6 +45,7 @@ from canfield.gui.accessible import QuietLabel
 from canfield.gui.casino import casino_result, format_money
 from canfield.gui.celebration import Cascade, WinPanel
 from canfield.gui.clock import PlayClock, time_text
+from canfield.gui.coach import Coach, is_deal_start
 from canfield.gui.i18n_qt import language_notifier, switch_language
 from canfield.gui.model import Change, GameModel
 from canfield.gui.speech import Speaker
@@ -54,7 +54,6 @@ from canfield.gui.table import TableScene
 from canfield.gui.toast import Toast
 from canfield.gui.view import TableView
 from canfield.gui.welcome import WelcomePanel
-from canfield.gui.worker import Worker
 from canfield.i18n import _, language, ngettext, pgettext
 from canfield.moves import Move
 from canfield.presentation.answers import (
@@ -62,8 +61,6 @@ from canfield.presentation.answers import (
     DEMO_SOLVE_SECONDS,
     HINT_SECONDS,
     NO_ANSWER_MESSAGE_MS,
-    WATCH_DELAY_MS,
-    WATCH_SECONDS,
     fallback_hint,
     hint_dropped_message,
     hint_sentence,
@@ -84,25 +81,12 @@ from canfield.presentation.finish import (
 from canfield.presentation.narration import change_sentence, finishing_sentence, welcome_sentence
 from canfield.presentation.records import win_record_parts
 from canfield.presentation.variant_text import variant_title
-from canfield.state import State, initial_state
+from canfield.state import State
 from canfield.storage import Settings, StorageError, Store
 from canfield.storage.recent import RecentGame
 from canfield.variants import VARIANTS
 
 __all__ = ["MainWindow"]
-
-DealKey = tuple[tuple[Card, ...], int, str]
-"""A deal as the rules see it: the cards in deal order, the draw and the variant."""
-
-
-def _deal_of(game: Game) -> DealKey:
-    return (game.deck, game.draw, game.variant)
-
-
-def _is_deal_start(game: Game, state: State) -> bool:
-    """Whether ``state`` is ``game``'s deal as dealt: a loss there is the deal's own."""
-    return state == initial_state(game.deck, game.draw, game.state.variant)
-
 
 DEMO_STEP_MS: Final = 650
 """Show me plays one action this often: slow enough to follow."""
@@ -132,7 +116,6 @@ class MainWindow(QMainWindow):
         self.setObjectName("mainWindow")
         self._store = store
         self._settings: Settings = store.settings
-        self._background_solver = background_solver
         # A new player (nothing saved, nothing played: not one who upgraded) is welcomed,
         # and their first deal is one the solver proved winnable.
         self._new_player = (
@@ -153,7 +136,14 @@ class MainWindow(QMainWindow):
         self.scene.refused.connect(
             lambda text: self.statusBar().showMessage(text, PASSES_MESSAGE_MS)
         )
-        self._worker = Worker(self)
+        self.coach = Coach(
+            self.model,
+            lambda: self._settings.show_winnability,
+            background=background_solver,
+            parent=self,
+        )
+        """The solver's lane, the winnability watch, the deal proved hopeless."""
+        self._worker = self.coach.worker
         self._cascade = Cascade(self.scene)
         self._win_panel = WinPanel(self.view)
         self._welcome = WelcomePanel(self.view)
@@ -163,17 +153,11 @@ class MainWindow(QMainWindow):
         self._solver_note = ""
         self.play_clock = PlayClock(self, self.model, clock)
         """The game's time played (:mod:`canfield.gui.clock`)."""
-        self._solve_timer = QTimer(self)
-        self._solve_timer.setSingleShot(True)
-        self._solve_timer.setInterval(WATCH_DELAY_MS)
-        self._solve_timer.timeout.connect(self._solve_in_background)
 
         self._hint_asked: State | None = None
         """The position Hint is thinking about (None when no hint is awaited)."""
         self._undo_offer: tuple[int, State] | None = None
         """(undos, position): the hint's way back to a winnable position from this one."""
-        self._hopeless: DealKey | None = None
-        """The deal the solver proved cannot be won from its start (a fact of the deal)."""
         self._finish_line: tuple[Move, ...] | None = None
         """The proved line of moves home and draws from this position (Finish plays it)."""
         self._finish_offered = False
@@ -202,6 +186,7 @@ class MainWindow(QMainWindow):
         self._build_toolbar()
         self._build_status()
         self.play_clock.shown.connect(self.time_label.setText)
+        self.coach.noted.connect(self._show_note)
         self._arrange_status(narrow=True)
         self._chain_focus()
         self.setMinimumSize(320, 300)
@@ -669,6 +654,12 @@ class MainWindow(QMainWindow):
         self.copy_button.setAccessibleName(copy[1])
         self.position_label.setText(game.describe(self.table_language()))
 
+    def _show_note(self, note: str) -> None:
+        """The coach's winnability note, shown and heard."""
+        self._solver_note = note
+        self.solver_label.setText(note)
+        self._note_shown()
+
     def _note_shown(self) -> None:
         """The note is heard without looking: Tab stops on it (when there is one), T says it."""
         self.solver_label.setFocusPolicy(
@@ -705,7 +696,7 @@ class MainWindow(QMainWindow):
         """The win: cards cascade off the foundations and the "You won" panel appears."""
         game = self.model.game
         self.scene.interactive = False
-        self._solve_timer.stop()
+        self.coach.stop_watching()
         self._worker.cancel()
         self._solver_note = ""
         self._refresh(None)
@@ -750,7 +741,7 @@ class MainWindow(QMainWindow):
         if not accepted:
             return
         # A deal proved unwinnable is lost already: no "abandon it?" question.
-        if self._in_progress() and not self._deal_is_hopeless() and not confirm_abandon(self):
+        if self._in_progress() and not self.coach.deal_is_hopeless() and not confirm_abandon(self):
             return
         self._settings = self._settings.replace(
             draw=choice.draw, winnable_only=choice.winnable_only, last_variant=choice.variant
@@ -794,7 +785,7 @@ class MainWindow(QMainWindow):
         )
 
         search = WinnableSearch(draw, variant)
-        self._solve_timer.stop()  # the search has the solver's lane to itself
+        self.coach.stop_watching()  # the search has the solver's lane to itself
         dialog = QProgressDialog(self)
         dialog.setObjectName("winnableSearch")
         dialog.setWindowTitle(_("Winnable deals only"))
@@ -1018,7 +1009,7 @@ class MainWindow(QMainWindow):
 
         What a test waits for instead of sleeping; the answers arrive on the GUI thread.
         """
-        return not self._solve_timer.isActive() and not self._worker.pending
+        return self.coach.idle
 
     def toggle_demo(self) -> None:
         """Show me: play a winning line from here, one step at a time; again to stop."""
@@ -1030,7 +1021,7 @@ class MainWindow(QMainWindow):
         game = self.model.game
         if game.is_won:
             return
-        if self._deal_is_hopeless():
+        if self.coach.deal_is_hopeless():
             self._tell_hopeless()  # no winning line to show, proved for the whole deal
             return
         state = game.state
@@ -1052,9 +1043,9 @@ class MainWindow(QMainWindow):
                 self.statusBar().showMessage(_("Showing a winning line — Esc or a click stops it"))
                 self.say(_("Showing a winning line — Esc or a click stops it"))
             elif verdict is Verdict.LOST and (
-                self._deal_is_hopeless() or _is_deal_start(game, state)
+                self.coach.deal_is_hopeless() or is_deal_start(game, state)
             ):
-                self._hopeless = _deal_of(game)
+                self.coach.know_hopeless(game)
                 self._tell_hopeless()
             elif verdict is Verdict.LOST:
                 self.statusBar().showMessage(lost_message(None), ANSWER_MESSAGE_MS)
@@ -1174,7 +1165,7 @@ class MainWindow(QMainWindow):
         self.stop_demo()
         game.hints_used += 1  # recent games show how many hints each game used
         self.save()
-        if self._deal_is_hopeless():
+        if self.coach.deal_is_hopeless():
             self._tell_hopeless()  # proved before, for this very deal: no need to search again
             return
         snapshot = Game.from_dict(game.to_dict())
@@ -1199,7 +1190,7 @@ class MainWindow(QMainWindow):
                 self.statusBar().showMessage(text, ANSWER_MESSAGE_MS)
                 self.say(text)
             elif result.verdict is Verdict.LOST and result.hopeless:
-                self._hopeless = _deal_of(game)
+                self.coach.know_hopeless(game)
                 self._tell_hopeless()
                 return
             elif result.verdict is Verdict.LOST:
@@ -1242,9 +1233,6 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(dropped, NO_ANSWER_MESSAGE_MS)
         self.say(dropped)
 
-    def _deal_is_hopeless(self) -> bool:
-        return self._hopeless is not None and self._hopeless == _deal_of(self.model.game)
-
     def _tell_hopeless(self, speak: bool = True) -> None:
         """The deal cannot be won: say so until the player acts, and offer the way on."""
         message = hopeless_message()
@@ -1271,50 +1259,8 @@ class MainWindow(QMainWindow):
         self.view.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _watch_winnability(self) -> None:
-        """Ask the solver about this position soon, if the player wants the note shown.
-
-        Off by default: the app never declares a lost game unasked (Hint asks).
-        A deal already proved unwinnable needs no search: every position of it is lost.
-        """
-        if self._settings.show_winnability and self._deal_is_hopeless():
-            self._solve_timer.stop()
-            self._solver_note = hopeless_note()
-            self.solver_label.setText(self._solver_note)
-            self._note_shown()
-            return
-        if (
-            self._background_solver
-            and self._settings.show_winnability
-            and not self.demo_running
-            and not self.model.game.is_won
-        ):
-            self._solve_timer.start()
-        else:
-            self._solve_timer.stop()
-
-    def _solve_in_background(self) -> None:
-        """KPatience-style "solvable / not solvable" note, computed off the GUI thread."""
-        if not self._settings.show_winnability:
-            return
-        from canfield.solver import Solution, Verdict, solve
-
-        state = self.model.state
-        if state.is_won:
-            return
-
-        def done(result: Solution) -> None:
-            if self.model.state != state:
-                return
-            if result.verdict is Verdict.LOST and _is_deal_start(self.model.game, state):
-                # Lost as dealt: the deal is lost, and the note says so for all of it.
-                self._hopeless = _deal_of(self.model.game)
-                self._solver_note = hopeless_note()
-            else:
-                self._solver_note = verdict_note(result.verdict)
-            self.solver_label.setText(self._solver_note)
-            self._note_shown()
-
-        self._worker.submit(lambda: solve(state, time_limit=WATCH_SECONDS), done)
+        """The coach looks at this position soon, unless Show me or the win has the table."""
+        self.coach.watch(may_search=not self.demo_running and not self.model.game.is_won)
 
     def show_statistics(self) -> None:
         from canfield.gui.dialogs import StatisticsDialog
