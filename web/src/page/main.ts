@@ -1,6 +1,6 @@
 /**
- * The page's entry: paint the splash in the player's language, register the service worker,
- * start Python in a worker, then hand the table to the game.
+ * The page's entry: paint the splash in the player's language, start Python in a worker, hand
+ * the table to the game, then register the service worker.
  */
 import { PythonWorker } from "./client.js";
 import { type BootTexts, browserLanguage, readConfig } from "./config.js";
@@ -60,6 +60,26 @@ function loadStyles(): Promise<void> {
   return Promise.all(sheets).then(() => undefined);
 }
 
+/**
+ * Resolves once the splash is on the screen (the task after the next frame), so that the work
+ * of the start cannot hold its first paint back: the page's compile of Pyodide's WebAssembly
+ * takes the main thread for a while when its compiled code comes from Chromium's cache. A
+ * hidden page paints nothing and waits for nothing; 150 ms is the most it waits (a frame
+ * is 16 ms; on a loaded machine the paint may come later, and the start should not wait).
+ */
+function splashPainted(): Promise<void> {
+  if (document.visibilityState === "hidden") return Promise.resolve();
+  return new Promise((resolve) => {
+    const limit = window.setTimeout(resolve, 150);
+    requestAnimationFrame(() =>
+      window.setTimeout(() => {
+        window.clearTimeout(limit);
+        resolve();
+      }, 0),
+    );
+  });
+}
+
 async function registerServiceWorker(): Promise<void> {
   if (!("serviceWorker" in navigator)) return;
   try {
@@ -77,10 +97,10 @@ async function main(): Promise<void> {
   document.documentElement.lang = lang;
   element("splash-title").textContent = texts.title;
   showStage(texts, "loading");
-  void registerServiceWorker();
   const styles = loadStyles();
   styles.catch(() => undefined); // awaited below; a failure is shown there
   try {
+    await splashPainted();
     const progress = (stage: string): void => showStage(texts, stage);
     const python = new PythonWorker(config.wheel, progress, compilePyodide(), config.core ?? null);
     await python.ready;
@@ -94,8 +114,12 @@ async function main(): Promise<void> {
     await installScreens(python, config.languages);
     element("splash").hidden = true;
     performance.mark("table-painted");
+    // after the table, so a first visit's precaching (every file again, into the cache) does
+    // not compete with the start; the game is offline once it has installed
+    void registerServiceWorker();
   } catch (error) {
     showFailure(texts, error);
+    void registerServiceWorker(); // a newer build may be what mends it
   }
 }
 
