@@ -124,6 +124,37 @@ def unrelated_labels(root: Any, budget: int = 400, words: int = 3) -> list[str]:
     return found
 
 
+def window_of(acc: Any) -> Any:
+    """The window (frame, dialog, alert) ``acc`` is in, or ``None``."""
+    try:
+        for _ in range(60):
+            if acc is None or role_of(acc) in ("frame", "dialog", "alert", "window"):
+                return acc
+            acc = acc.parent
+    except Exception:
+        return None
+    return None
+
+
+def focused_in(root: Any, budget: int = 400) -> Any:
+    """The showing object under ``root`` that has the focus, or ``None`` (as Orca looks)."""
+    stack = [root]
+    while stack and budget > 0:
+        acc = stack.pop()
+        budget -= 1
+        try:
+            states = acc.getState()
+            if acc != root and states.contains(pyatspi.STATE_FOCUSED):
+                return acc
+            if not states.contains(pyatspi.STATE_SHOWING):
+                continue
+            children = [acc.getChildAtIndex(i) for i in range(acc.childCount)]
+        except Exception:
+            continue
+        stack.extend(reversed([c for c in children if c is not None]))
+    return None
+
+
 def node(acc: Any, budget: list[int], depth: int = 0) -> dict[str, Any]:
     budget[0] -= 1
     entry: dict[str, Any] = {
@@ -168,6 +199,8 @@ class Reader:
         self.focused: Any = None
         self.context: Any = None
         """The list the focus was last in (a reader names a list when the focus enters it)."""
+        self.active: Any = None
+        """The window that was last activated."""
         self.last_event = time.monotonic()
         self.pressed = self.last_event
         """When the last keys were pressed (each event says how long after, as ``t``)."""
@@ -218,37 +251,27 @@ class Reader:
         if kind.startswith("object:announcement"):
             return str(event.any_data or ""), ""
         if kind.startswith("object:text-caret-moved"):
-            # Like Orca 43, a caret that moves in a focused field before its focus event
-            # comes takes the reader there silently: the focus event after says nothing.
-            if source != self.focused and "focused" in states_of(source):
+            # Like Orca 43, a caret that moves in a focused field of the active window before
+            # its focus event comes takes the reader there silently: the focus event after
+            # says nothing. (In a window not yet active, as a dialog opens, it does not.)
+            focused = "focused" in states_of(source)
+            if source != self.focused and focused and window_of(source) == self.active:
                 self.focused, self.context = source, None
             return "", ""
         if kind.startswith("object:state-changed:focused") and event.detail1:
-            if source == self.focused:
-                return "", ""  # Orca says nothing for the object it is already on
-            previous, self.focused = self.focused, source
-            description = getattr(source, "description", "") or ""
-            labels = [x for x in labels_of(source) if x and x != name]
-            text = ", ".join(x for x in (*labels, name, role, description) if x)
-            # Like Orca, a focus that enters another list says that list first ("column 2,
-            # 3 cards, list"), so landing on a card in another pile names the pile; a focus
-            # that goes from a list into one of its items (their common ancestor is the
-            # list) does not. The parent is asked afresh, as Orca does: a card that moved
-            # to another pile has a new one.
-            try:
-                source.clearCache()
-                parent = source.parent
-                in_list = role_of(parent) == "list"
-            except Exception:
-                parent, in_list = None, False
-            if in_list and parent != self.context and parent != previous:
-                text = name_of(parent) + ", list, " + text
-            self.context = parent if in_list else (source if role == "list" else None)
+            text = self.focus_speech(source, role, name)
             return text, text
+        if kind.startswith("window:activate"):
+            self.active = source
         if kind.startswith("window:activate") and role in ("dialog", "alert"):
             # Orca names a dialog (a question: an alert) that opens and reads its labels
-            # that label nothing.
+            # that label nothing, then goes to the object focused in it (Qt may have
+            # told its focus before the window was active).
             text = ", ".join(x for x in (name, role, *unrelated_labels(source)) if x)
+            focused = focused_in(source)
+            if focused is not None:
+                then = self.focus_speech(focused, role_of(focused), name_of(focused))
+                text = ", ".join(x for x in (text, then) if x)
             return text, text
         showing = kind.startswith("object:state-changed:showing") and event.detail1
         if showing and role in SPEAKING_ROLES:
@@ -265,6 +288,30 @@ class Reader:
             text = getattr(source, "description", "") or ""
             return text, text
         return "", ""
+
+    def focus_speech(self, source: Any, role: str, name: str) -> str:
+        """What a reader says as the focus goes to ``source`` (nothing if it is there already)."""
+        if source == self.focused:
+            return ""  # Orca says nothing for the object it is already on
+        previous, self.focused = self.focused, source
+        description = getattr(source, "description", "") or ""
+        labels = [x for x in labels_of(source) if x and x != name]
+        text = ", ".join(x for x in (*labels, name, role, description) if x)
+        # Like Orca, a focus that enters another list says that list first ("column 2,
+        # 3 cards, list"), so landing on a card in another pile names the pile; a focus
+        # that goes from a list into one of its items (their common ancestor is the
+        # list) does not. The parent is asked afresh, as Orca does: a card that moved
+        # to another pile has a new one.
+        try:
+            source.clearCache()
+            parent = source.parent
+            in_list = role_of(parent) == "list"
+        except Exception:
+            parent, in_list = None, False
+        if in_list and parent != self.context and parent != previous:
+            text = name_of(parent) + ", list, " + text
+        self.context = parent if in_list else (source if role == "list" else None)
+        return text
 
     # -- commands ---------------------------------------------------------------
 

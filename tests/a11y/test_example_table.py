@@ -185,7 +185,8 @@ def test_every_dialog_control_says_its_name_and_its_changes(
     # New game: a short opening, the Variant says its name, Down says the new one.
     opening = stack.keys("ctrl+n", settle=0.8)
     assert sum(len(s.split()) for s in opening.spoken) <= 40, opening
-    assert any(s.startswith(ear["variant"]) for s in opening.spoken), opening
+    # As Orca: the dialog, then the control focused in it ("New game, dialog, Variant, ...").
+    assert any(s.startswith(ear["variant"]) or f", {ear['variant']}, " in s for s in opening.spoken)
     heard = stack.keys("Down", "Down", "Down", "Down", settle=0.6)
     assert any(ear["storehouse"] in s for s in heard.spoken), heard
     # Tab lands on the chosen draw (Storehouse draws one), then on the code field.
@@ -223,9 +224,10 @@ def test_every_dialog_control_says_its_name_and_its_changes(
     finally:
         set_language("en")
     assert rules == ear["rules"]
-    stack.keys("F1", settle=0.8)
-    heard = tab_until(stack, rules)
-    assert heard.focus()[-1]["name"] == rules
+    # The text has the focus as the dialog opens: a read-only text a reader reads line by
+    # line (a QTextBrowser was a label to Orca, which neither read it nor its links).
+    heard = stack.keys("F1", settle=0.8)
+    assert any(s.endswith(f"{rules}, text") for s in heard.spoken), heard
     # Tab inside the text selects its links one by one (the reader says each selected),
     # the focus staying on the text.
     links = re.findall(r"<a href=\"#[^\"]+\">([^<]+)</a>", help_html(lang))

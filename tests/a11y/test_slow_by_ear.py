@@ -144,6 +144,18 @@ def test_orca_itself_says_a_move_by_keys_a_draw_and_a_combo_box_change(
     assert sum(len(u.split()) for u in said) <= 40, said
     stack.keys("Escape", settle=0.8)
     stack.ask("focus", title="Canfield")
+    # Rules: Orca reads the text (its first line as it opens) and each link Tab selects.
+    import re
+
+    from canfield.gui.dialogs.help import help_html
+
+    link = re.findall(r"<a href=\"#[^\"]+\">([^<]+)</a>", help_html(lang))[0]
+    said = orca_heard(stack, "F1", settle=0.8, expect=ear["rules"])
+    assert any(u.startswith(ear["rules"]) for u in said), said
+    said = orca_heard(stack, "Tab", expect=link)
+    assert link in said, said
+    stack.keys("Escape", settle=0.8)
+    stack.ask("focus", title="Canfield")
 
     # The question before a game in progress is dropped: said whole, the question once.
     stack.keys("ctrl+n", settle=0.8)

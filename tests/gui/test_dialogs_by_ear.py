@@ -125,3 +125,36 @@ def test_tab_into_the_code_field_selects_its_text_only_after_the_focus_is_told(
     assert field.hasFocus() and not field.hasSelectedText()
     qtbot.waitUntil(field.hasSelectedText, timeout=2000)
     assert field.selectedText() == "CF1-D3-AAAAACL"
+
+
+def test_the_rules_are_a_text_a_reader_reads_and_tab_selects_each_link(qtbot: QtBot) -> None:
+    import re
+
+    from PySide6.QtCore import QUrl
+    from PySide6.QtTest import QTest
+
+    from canfield.gui.dialogs import HelpDialog
+    from canfield.gui.dialogs._common import ReadableText
+    from canfield.gui.dialogs.help import help_html
+
+    dialog = HelpDialog(None)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    text = dialog.findChild(ReadableText, "helpText")
+    assert text is not None
+    iface = QAccessible.queryAccessibleInterface(text)
+    # A QTextBrowser is a label to Qt's readers (Orca neither reads it nor its links).
+    assert iface.role() == QAccessible.Role.EditableText and iface.state().readOnly
+    links = re.findall(r"<a href=\"#[^\"]+\">([^<]+)</a>", help_html("en"))
+    assert len(links) >= 3
+    text.setFocus()
+    for link in links[:3]:
+        assert text.focusNextPrevChild(True)
+        assert text.textCursor().selectedText() == link
+    assert text.focusNextPrevChild(False)
+    assert text.textCursor().selectedText() == links[1]
+    followed: list[QUrl] = []
+    text.anchor_clicked.connect(followed.append)
+    QTest.keyClick(text, Qt.Key.Key_Return)
+    assert len(followed) == 1 and followed[0].hasFragment()

@@ -10,17 +10,20 @@ from __future__ import annotations
 
 from typing import Final
 
-from PySide6.QtCore import QPoint, QRect, QSize, Qt, QTimer
+from PySide6.QtCore import QPoint, QRect, QSize, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import (
     QAccessible,
     QAccessibleEvent,
     QFocusEvent,
     QFont,
     QFontMetrics,
+    QKeyEvent,
+    QMouseEvent,
     QPainter,
     QPaintEvent,
     QPalette,
     QPen,
+    QTextCursor,
 )
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -33,6 +36,7 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QStyle,
     QStyleOptionButton,
+    QTextEdit,
     QVBoxLayout,
     QWidget,
 )
@@ -44,6 +48,7 @@ __all__ = [
     "ChoiceButton",
     "DescriptionLabel",
     "LineEdit",
+    "ReadableText",
     "close_buttons",
     "description_label",
     "fit_to_screen",
@@ -244,6 +249,85 @@ class LineEdit(QLineEdit):
     def _select_after_focus(self) -> None:
         if self.hasFocus() and self.text() and not self.hasSelectedText():
             self.selectAll()
+
+
+class ReadableText(QTextEdit):
+    """A page of rich text a screen reader reads: a read-only text with a caret, and its links.
+
+    Qt exposes a QTextBrowser as a label, which Orca 43 names and does not read
+    ("Rules of Canfield label"), nor the link Tab selects in it. A read-only
+    QTextEdit is a text: Orca reads the line the caret (the arrows) moves to and
+    says the text Tab selects. Tab and Shift+Tab select the next or previous link
+    (then leave the text), Enter or a click on a link emits :attr:`anchor_clicked`.
+    """
+
+    anchor_clicked = Signal(QUrl)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setReadOnly(True)
+        self.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextBrowserInteraction
+            | Qt.TextInteractionFlag.TextSelectableByKeyboard
+        )
+
+    def _anchors(self) -> list[tuple[int, int, str]]:
+        """Each link: where it starts and ends in the document, and its address."""
+        found: list[tuple[int, int, str]] = []
+        block = self.document().begin()
+        while block.isValid():
+            it = block.begin()
+            while not it.atEnd():
+                fragment = it.fragment()
+                fmt = fragment.charFormat()
+                if fragment.isValid() and fmt.isAnchor() and fmt.anchorHref():
+                    start, end = fragment.position(), fragment.position() + fragment.length()
+                    if found and found[-1][1] == start and found[-1][2] == fmt.anchorHref():
+                        start = found.pop()[0]  # one link in two fragments (a bold word)
+                    found.append((start, end, fmt.anchorHref()))
+                it += 1
+            block = block.next()
+        return found
+
+    def _selected_anchor(self) -> str:
+        cursor = self.textCursor()
+        for start, end, href in self._anchors():
+            if cursor.selectionStart() == start and cursor.selectionEnd() == end:
+                return href
+        return ""
+
+    def focusNextPrevChild(self, next: bool) -> bool:  # noqa: N802 - Qt override
+        cursor = self.textCursor()
+        anchors = self._anchors()
+        if next:
+            ahead = [a for a in anchors if a[0] >= cursor.selectionEnd()]
+            if cursor.hasSelection() and not self._selected_anchor():
+                ahead = [a for a in anchors if a[0] >= cursor.selectionStart()]
+            chosen = ahead[0] if ahead else None
+        else:
+            behind = [a for a in anchors if a[1] <= cursor.selectionStart()]
+            chosen = behind[-1] if behind else None
+        if chosen is None:
+            return super().focusNextPrevChild(next)
+        select = QTextCursor(self.document())
+        select.setPosition(chosen[0])
+        select.setPosition(chosen[1], QTextCursor.MoveMode.KeepAnchor)
+        self.setTextCursor(select)
+        self.ensureCursorVisible()
+        return True
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        href = self._selected_anchor()
+        if href and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.anchor_clicked.emit(QUrl(href))
+            return
+        super().keyPressEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
+        super().mouseReleaseEvent(event)
+        href = self.anchorAt(event.position().toPoint())
+        if href and event.button() == Qt.MouseButton.LeftButton:
+            self.anchor_clicked.emit(QUrl(href))
 
 
 def speak_value_changes(box: QComboBox) -> None:

@@ -7,16 +7,16 @@ from importlib import metadata
 
 from PySide6 import __version__ as pyside_version
 from PySide6.QtCore import QSize, Qt, qVersion
+from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QDialog,
     QLabel,
-    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
 
 from canfield import __version__
-from canfield.gui.dialogs._common import close_buttons, fit_to_screen
+from canfield.gui.dialogs._common import ReadableText, close_buttons, fit_to_screen
 from canfield.gui.i18n_qt import language_notifier, translate_buttons
 from canfield.i18n import _
 from canfield.presentation.licence import LICENSE_TEXT
@@ -53,9 +53,10 @@ class AboutDialog(QDialog):
         self._title = QLabel(self)
         self._title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self._title.setTextFormat(Qt.TextFormat.RichText)
-        self._body = QTextBrowser(self)
+        # A text Orca reads line by line (a QTextBrowser is a label it does not read).
+        self._body = ReadableText(self)
         self._body.setObjectName("aboutText")
-        self._body.setOpenExternalLinks(True)
+        self._body.anchor_clicked.connect(QDesktopServices.openUrl)
         self._body.document().setDocumentMargin(12)
         self._buttons = close_buttons(self)
 

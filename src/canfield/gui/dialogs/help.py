@@ -12,10 +12,10 @@ from importlib import resources
 
 from PySide6.QtCore import QSize, Qt, QUrl
 from PySide6.QtGui import QDesktopServices
-from PySide6.QtWidgets import QDialog, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QVBoxLayout, QWidget
 
 from canfield import i18n
-from canfield.gui.dialogs._common import close_buttons, fit_to_screen
+from canfield.gui.dialogs._common import ReadableText, close_buttons, fit_to_screen
 from canfield.gui.i18n_qt import language_notifier, translate_buttons
 from canfield.i18n import _
 
@@ -48,10 +48,10 @@ class HelpDialog(QDialog):
         self.setObjectName("helpDialog")
         # Nothing is read back after exec(), so free it (and its language hook) on close.
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        self._browser = QTextBrowser(self)
+        # A text Orca reads line by line, its links selected by Tab (a QTextBrowser is a label).
+        self._browser = ReadableText(self)
         self._browser.setObjectName("helpText")
-        self._browser.setOpenLinks(False)
-        self._browser.anchorClicked.connect(self._follow)
+        self._browser.anchor_clicked.connect(self._follow)
         self._browser.document().setDefaultStyleSheet(_STYLE)
         self._browser.document().setDocumentMargin(14)
         self._buttons = close_buttons(self)
