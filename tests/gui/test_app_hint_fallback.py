@@ -45,7 +45,7 @@ def test_the_real_solver_on_rainbow_draw_one_never_answers_nothing(
     tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("canfield.presentation.answers.HINT_SECONDS", 0.05)
-    monkeypatch.setattr("canfield.gui.window.HINT_SECONDS", 0.05)
+    monkeypatch.setattr("canfield.gui.coach.HINT_SECONDS", 0.05)
     win = make_window(tmp_path, Game.from_code("CF1-RAINBOW-D1-AAAAACL"))
     qtbot.addWidget(win)
     win.act_hint.trigger()

@@ -1,11 +1,12 @@
 """The coach: what the solver tells the player, worked out off the GUI thread.
 
 It owns the solver's lane (one :class:`~canfield.gui.worker.Worker`, shared by
-the winnability note, Hint, Show me and the winnable-deal search), the watch
-that asks about each new position while the winnability note is wanted, and
-what the solver proved of the deal itself: a deal lost as dealt is lost from
-every position of it, so neither a hint nor a note searches it again. The
-window shows what it says (:attr:`Coach.noted`) and decides where.
+the winnability note, Hint, Show me and the winnable-deal search), Hint and
+the undo offer a lost hint leaves, the watch that asks about each new
+position while the winnability note is wanted, and what the solver proved of
+the deal itself: a deal lost as dealt is lost from every position of it, so
+neither a hint nor a note searches it again. It says what it found by its
+signals; the window shows and says it and decides where.
 """
 
 from __future__ import annotations
@@ -18,10 +19,17 @@ from canfield.cards import Card
 from canfield.game import Game
 from canfield.gui.model import GameModel
 from canfield.gui.worker import Worker
+from canfield.i18n import _
 from canfield.presentation.answers import (
+    ANSWER_MESSAGE_MS,
+    HINT_SECONDS,
+    NO_ANSWER_MESSAGE_MS,
     WATCH_DELAY_MS,
     WATCH_SECONDS,
+    fallback_hint,
+    hint_dropped_message,
     hopeless_note,
+    lost_message,
     verdict_note,
 )
 from canfield.state import State, initial_state
@@ -42,10 +50,21 @@ def is_deal_start(game: Game, state: State) -> bool:
 
 
 class Coach(QObject):
-    """The solver's lane, the winnability watch and the deal proved hopeless."""
+    """The solver's lane, Hint and its undo offer, the winnability watch, the deal proved
+    hopeless."""
 
     noted = Signal(str)
     """The winnability note for the position shown ("Winnable", "Cannot be won"…)."""
+    answered = Signal(str, int)
+    """A sentence to show for so many milliseconds (0: until the player acts) and to say."""
+    cleared = Signal()
+    """The sentence shown is over (the answer it waited for has come)."""
+    pointed = Signal(object, bool)
+    """Hint's move (a :class:`~canfield.moves.Move`) to point at, and whether it is proved."""
+    hopeless_found = Signal()
+    """The deal cannot be won: the window says so and offers the way on."""
+    settled = Signal()
+    """A hint's answer is complete: the window shows the game afresh."""
 
     def __init__(
         self,
@@ -63,6 +82,10 @@ class Coach(QObject):
         self._background = background
         self.worker = Worker(self)
         """The one lane the solver's work runs in, latest job first."""
+        self._hint_asked: State | None = None
+        """The position Hint is thinking about (None when no hint is awaited)."""
+        self.undo_offer: tuple[int, State] | None = None
+        """(undos, position): the hint's way back to a winnable position from this one."""
         self._hopeless: DealKey | None = None
         """The deal the solver proved cannot be won from its start (a fact of the deal)."""
         self._watch = QTimer(self)
@@ -123,3 +146,61 @@ class Coach(QObject):
                 self.noted.emit(verdict_note(result.verdict))
 
         self.worker.submit(lambda: solve(state, time_limit=WATCH_SECONDS), done)
+
+    def hint(self) -> None:
+        """Ask the solver in the background; point at the move or say the position is lost."""
+        from canfield.solver import HintResult, Verdict, hint
+
+        if self.deal_is_hopeless():
+            self.hopeless_found.emit()  # proved before, for this very deal: no search again
+            return
+        game = self._model.game
+        snapshot = Game.from_dict(game.to_dict())
+        state = game.state
+        self.answered.emit(_("Thinking…"), 0)
+        self._hint_asked = state
+
+        def done(result: HintResult) -> None:
+            if self._hint_asked != state or self._model.state != state:
+                return  # dropped, and said so, when the position changed (drop_hint)
+            self._hint_asked = None
+            self.cleared.emit()
+            move = result.move
+            note = self._note_wanted()  # else the answer is only the message
+            if move is not None:
+                if note:
+                    self.noted.emit(verdict_note(result.verdict))
+                self.pointed.emit(move, True)
+            elif result.verdict is Verdict.LOST and result.hopeless:
+                self.know_hopeless(game)
+                self.hopeless_found.emit()
+                return
+            elif result.verdict is Verdict.LOST:
+                if note:
+                    self.noted.emit(verdict_note(result.verdict))
+                if result.undo:
+                    self.undo_offer = (result.undo, self._model.state)
+                self.answered.emit(lost_message(result.undo), ANSWER_MESSAGE_MS)
+            elif (guess := fallback_hint(state)) is not None:
+                self.pointed.emit(guess, False)  # undecided in time: a sensible move, not proved
+            else:
+                self.answered.emit(_("No hint found in time"), NO_ANSWER_MESSAGE_MS)
+            self.settled.emit()
+
+        self.worker.submit(
+            lambda: hint(snapshot, time_limit=HINT_SECONDS),
+            done,
+            failed=lambda _exc: self._hint_failed(state),
+        )
+
+    def _hint_failed(self, state: State) -> None:
+        if self._hint_asked == state:
+            self._hint_asked = None
+            self.cleared.emit()
+
+    def drop_hint(self) -> None:
+        """An action while Hint thinks: its answer would be of another position. Say so."""
+        if self._hint_asked is None or self._hint_asked == self._model.state:
+            return
+        self._hint_asked = None
+        self.answered.emit(hint_dropped_message(), NO_ANSWER_MESSAGE_MS)

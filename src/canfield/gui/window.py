@@ -59,16 +59,12 @@ from canfield.moves import Move
 from canfield.presentation.answers import (
     ANSWER_MESSAGE_MS,
     DEMO_SOLVE_SECONDS,
-    HINT_SECONDS,
     NO_ANSWER_MESSAGE_MS,
-    fallback_hint,
-    hint_dropped_message,
     hint_sentence,
     hopeless_message,
     hopeless_note,
     hopeless_spoken,
     lost_message,
-    verdict_note,
 )
 from canfield.presentation.finish import (
     FINISH_CHECK_MS,
@@ -81,7 +77,6 @@ from canfield.presentation.finish import (
 from canfield.presentation.narration import change_sentence, finishing_sentence, welcome_sentence
 from canfield.presentation.records import win_record_parts
 from canfield.presentation.variant_text import variant_title
-from canfield.state import State
 from canfield.storage import Settings, StorageError, Store
 from canfield.storage.recent import RecentGame
 from canfield.variants import VARIANTS
@@ -154,10 +149,6 @@ class MainWindow(QMainWindow):
         self.play_clock = PlayClock(self, self.model, clock)
         """The game's time played (:mod:`canfield.gui.clock`)."""
 
-        self._hint_asked: State | None = None
-        """The position Hint is thinking about (None when no hint is awaited)."""
-        self._undo_offer: tuple[int, State] | None = None
-        """(undos, position): the hint's way back to a winnable position from this one."""
         self._finish_line: tuple[Move, ...] | None = None
         """The proved line of moves home and draws from this position (Finish plays it)."""
         self._finish_offered = False
@@ -187,6 +178,11 @@ class MainWindow(QMainWindow):
         self._build_status()
         self.play_clock.shown.connect(self.time_label.setText)
         self.coach.noted.connect(self._show_note)
+        self.coach.answered.connect(self._answer)
+        self.coach.cleared.connect(self.statusBar().clearMessage)
+        self.coach.pointed.connect(self._point)
+        self.coach.hopeless_found.connect(self._tell_hopeless)
+        self.coach.settled.connect(lambda: self._refresh(None))
         self._arrange_status(narrow=True)
         self._chain_focus()
         self.setMinimumSize(320, 300)
@@ -593,7 +589,7 @@ class MainWindow(QMainWindow):
     def _on_changed(self, change: Change) -> None:
         if (self.demo_running or self._demo_asked) and not self._demo_playing:
             self.stop_demo()
-        self._drop_hint()
+        self.coach.drop_hint()
         if self.toast.offering:
             # The hopeless answer stays until the player acts or plays on: now they have.
             self.statusBar().clearMessage()
@@ -882,15 +878,15 @@ class MainWindow(QMainWindow):
     # -- undo to the winnable point, Show me ------------------------------------------
 
     def _offer_undo(self, steps: int) -> None:
-        """The hint found the last winnable position ``steps`` back: one click goes there."""
-        self._undo_offer = (steps, self.model.state)
+        """Offer to take back ``steps`` moves to the last winnable position (a lost hint's)."""
+        self.coach.undo_offer = (steps, self.model.state)
         self._show_undo_offer()
 
     def _show_undo_offer(self) -> None:
-        offer = self._undo_offer
+        offer = self.coach.undo_offer
         on = offer is not None and offer[1] == self.model.state
         if not on:
-            self._undo_offer = None
+            self.coach.undo_offer = None
         self.act_undo_winnable.setEnabled(on)
         self._undo_winnable_slot.setVisible(on)
         steps = offer[0] if offer is not None and on else 0
@@ -912,10 +908,10 @@ class MainWindow(QMainWindow):
 
     def undo_to_winnable(self) -> None:
         """Take back, in one go, the moves the hint said lead back to a winnable position."""
-        offer = self._undo_offer
+        offer = self.coach.undo_offer
         if offer is None or offer[1] != self.model.state:
             return
-        self._undo_offer = None
+        self.coach.undo_offer = None
         self.model.undo(offer[0])
 
     # -- auto-finish -------------------------------------------------------------------
@@ -1156,82 +1152,28 @@ class MainWindow(QMainWindow):
         self.say(text)
 
     def hint(self) -> None:
-        """Ask the solver in the background; point at the move or say the position is lost."""
-        from canfield.solver import HintResult, Verdict, hint
-
+        """Ask the coach for a hint (counted, and saved with the game)."""
         game = self.model.game
         if game.is_won:
             return
         self.stop_demo()
         game.hints_used += 1  # recent games show how many hints each game used
         self.save()
-        if self.coach.deal_is_hopeless():
-            self._tell_hopeless()  # proved before, for this very deal: no need to search again
-            return
-        snapshot = Game.from_dict(game.to_dict())
-        state = game.state
-        self.statusBar().showMessage(_("Thinking…"))
-        self.say(_("Thinking…"))
+        self.coach.hint()
 
-        self._hint_asked = state
+    def _answer(self, text: str, ms: int) -> None:
+        """The coach's sentence: shown (for ``ms``, 0 until the player acts) and said."""
+        self.statusBar().showMessage(text, ms)
+        self.say(text)
 
-        def done(result: HintResult) -> None:
-            if self._hint_asked != state or self.model.state != state:
-                return  # dropped, and said so, when the position changed (_drop_hint)
-            self._hint_asked = None
-            self.statusBar().clearMessage()
-            move = result.move
-            note = self._settings.show_winnability  # else the answer is only the message
-            if move is not None:
-                self.scene.show_hint(move)
-                if note:
-                    self._solver_note = verdict_note(result.verdict)
-                text = self.scene.hint_text(move)
-                self.statusBar().showMessage(text, ANSWER_MESSAGE_MS)
-                self.say(text)
-            elif result.verdict is Verdict.LOST and result.hopeless:
-                self.coach.know_hopeless(game)
-                self._tell_hopeless()
-                return
-            elif result.verdict is Verdict.LOST:
-                if note:
-                    self._solver_note = verdict_note(result.verdict)
-                if result.undo:
-                    self._offer_undo(result.undo)
-                message = lost_message(result.undo)
-                self.statusBar().showMessage(message, ANSWER_MESSAGE_MS)
-                self.say(message)
-            elif (guess := fallback_hint(state)) is not None:
-                # Undecided in time: still a sensible move, said to be not proved.
-                self.scene.show_hint(guess)
-                text = hint_sentence(state, guess, self.table_language(), proved=False)
-                self.statusBar().showMessage(text, ANSWER_MESSAGE_MS)
-                self.say(text)
-            else:
-                message = _("No hint found in time")
-                self.statusBar().showMessage(message, NO_ANSWER_MESSAGE_MS)
-                self.say(message)
-            self._refresh(None)
-
-        self._worker.submit(
-            lambda: hint(snapshot, time_limit=HINT_SECONDS),
-            done,
-            failed=lambda _exc: self._hint_failed(state),
-        )
-
-    def _hint_failed(self, state: State) -> None:
-        if self._hint_asked == state:
-            self._hint_asked = None
-            self.statusBar().clearMessage()
-
-    def _drop_hint(self) -> None:
-        """An action while Hint thinks: its answer would be of another position. Say so."""
-        if self._hint_asked is None or self._hint_asked == self.model.state:
-            return
-        self._hint_asked = None
-        dropped = hint_dropped_message()
-        self.statusBar().showMessage(dropped, NO_ANSWER_MESSAGE_MS)
-        self.say(dropped)
+    def _point(self, move: Move, proved: bool) -> None:
+        """Hint's move: pointed at on the table, and said (a move not proved says so)."""
+        self.scene.show_hint(move)
+        if proved:
+            text = self.scene.hint_text(move)
+        else:
+            text = hint_sentence(self.model.state, move, self.table_language(), proved=False)
+        self._answer(text, ANSWER_MESSAGE_MS)
 
     def _tell_hopeless(self, speak: bool = True) -> None:
         """The deal cannot be won: say so until the player acts, and offer the way on."""
