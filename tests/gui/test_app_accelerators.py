@@ -115,12 +115,12 @@ def test_no_two_items_of_a_menu_share_an_alt_key_letter(window: MainWindow, lang
     # The items that change their text, in their other face: the offer to undo 3 moves
     # (plural) and Show me while it runs.
     window._offer_undo(3)
-    window._demo_asked = True
+    window.coach._demo_asked = True
     window._refresh_demo()
     assert "3" in window.act_undo_winnable.text()
     assert window.act_demo.text() != i18n.translations(lang).gettext("&Show me")
     assert not _menu_problems(window), lang
-    window._demo_asked = False
+    window.coach._demo_asked = False
     window._refresh_demo()
 
 

@@ -2,7 +2,8 @@
 
 It owns the solver's lane (one :class:`~canfield.gui.worker.Worker`, shared by
 the winnability note, Hint, Show me and the winnable-deal search), Hint and
-the undo offer a lost hint leaves, the watch that asks about each new
+the undo offer a lost hint leaves, Show me (the line it plays and its timer),
+the watch that asks about each new
 position while the winnability note is wanted, and what the solver proved of
 the deal itself: a deal lost as dealt is lost from every position of it, so
 neither a hint nor a note searches it again. It says what it found by its
@@ -12,6 +13,7 @@ signals; the window shows and says it and decides where.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -20,8 +22,10 @@ from canfield.game import Game
 from canfield.gui.model import GameModel
 from canfield.gui.worker import Worker
 from canfield.i18n import _
+from canfield.moves import Move
 from canfield.presentation.answers import (
     ANSWER_MESSAGE_MS,
+    DEMO_SOLVE_SECONDS,
     HINT_SECONDS,
     NO_ANSWER_MESSAGE_MS,
     WATCH_DELAY_MS,
@@ -34,7 +38,10 @@ from canfield.presentation.answers import (
 )
 from canfield.state import State, initial_state
 
-__all__ = ["Coach", "DealKey", "deal_of", "is_deal_start"]
+__all__ = ["DEMO_STEP_MS", "Coach", "DealKey", "deal_of", "is_deal_start"]
+
+DEMO_STEP_MS: Final = 650
+"""Show me plays one action this often: slow enough to follow."""
 
 DealKey = tuple[tuple[Card, ...], int, str]
 """A deal as the rules see it: the cards in deal order, the draw and the variant."""
@@ -65,6 +72,12 @@ class Coach(QObject):
     """The deal cannot be won: the window says so and offers the way on."""
     settled = Signal()
     """A hint's answer is complete: the window shows the game afresh."""
+    demo_started = Signal()
+    """Show me starts playing its line: the table takes no input until it stops."""
+    demo_stopped = Signal(bool)
+    """Show me stopped (True if it was asked for or playing): the table is the player's."""
+    demo_changed = Signal()
+    """Show me was asked for or answered: its action says so."""
 
     def __init__(
         self,
@@ -88,6 +101,13 @@ class Coach(QObject):
         """(undos, position): the hint's way back to a winnable position from this one."""
         self._hopeless: DealKey | None = None
         """The deal the solver proved cannot be won from its start (a fact of the deal)."""
+        self._demo_line: list[Move] | None = None
+        """The rest of the line Show me is playing (None when it is not playing)."""
+        self._demo_asked = False
+        self._demo_playing = False
+        self._demo_timer = QTimer(self)
+        self._demo_timer.setInterval(DEMO_STEP_MS)
+        self._demo_timer.timeout.connect(self._demo_step)
         self._watch = QTimer(self)
         self._watch.setSingleShot(True)
         self._watch.setInterval(WATCH_DELAY_MS)
@@ -204,3 +224,89 @@ class Coach(QObject):
             return
         self._hint_asked = None
         self.answered.emit(hint_dropped_message(), NO_ANSWER_MESSAGE_MS)
+
+    # -- Show me --------------------------------------------------------------------
+
+    @property
+    def demo_running(self) -> bool:
+        """Show me is playing its line."""
+        return self._demo_line is not None
+
+    @property
+    def demo_busy(self) -> bool:
+        """Show me is looking for a line or playing one."""
+        return self._demo_line is not None or self._demo_asked
+
+    @property
+    def demo_playing(self) -> bool:
+        """Show me is making one of its moves right now (the change is its own)."""
+        return self._demo_playing
+
+    @property
+    def demo_step_ms(self) -> int:
+        return self._demo_timer.interval()
+
+    @demo_step_ms.setter
+    def demo_step_ms(self, ms: int) -> None:
+        self._demo_timer.setInterval(ms)
+
+    def show_me(self) -> None:
+        """Look for a winning line from here; play it one step at a time when found."""
+        from canfield.solver import Solution, Verdict, solve
+
+        game = self._model.game
+        state = game.state
+        self._demo_asked = True
+        self.demo_changed.emit()
+        self.answered.emit(_("Looking for a winning line…"), 0)
+
+        def done(result: Solution | None) -> None:
+            if not self._demo_asked or self._model.state != state:
+                return
+            self._demo_asked = False
+            self.cleared.emit()
+            verdict = None if result is None else result.verdict
+            if result is not None and verdict is Verdict.WON and result.line:
+                self._demo_line = list(result.line)
+                self.demo_started.emit()
+                self._demo_timer.start()
+                self.answered.emit(_("Showing a winning line — Esc or a click stops it"), 0)
+            elif verdict is Verdict.LOST and (
+                self.deal_is_hopeless() or is_deal_start(game, state)
+            ):
+                self.know_hopeless(game)
+                self.hopeless_found.emit()
+            elif verdict is Verdict.LOST:
+                self.answered.emit(lost_message(None), ANSWER_MESSAGE_MS)
+            else:
+                self.answered.emit(_("No winning line found in time"), NO_ANSWER_MESSAGE_MS)
+            self.demo_changed.emit()
+
+        self.worker.submit(
+            lambda: solve(state, time_limit=DEMO_SOLVE_SECONDS),
+            done,
+            failed=lambda _exc: done(None),
+        )
+
+    def _demo_step(self) -> None:
+        line = self._demo_line
+        if not line:
+            self.stop_demo()
+            return
+        move = line.pop(0)
+        self._demo_playing = True
+        self._model.game.assisted = True  # saved with this move: the result is not the player's
+        try:
+            played = self._model.play(move)
+        finally:
+            self._demo_playing = False
+        if not played or not line:
+            self.stop_demo()
+
+    def stop_demo(self) -> None:
+        """Stop Show me where it stands (the moves played stay, and can be undone)."""
+        was = self.demo_busy
+        self._demo_timer.stop()
+        self._demo_line = None
+        self._demo_asked = False
+        self.demo_stopped.emit(was)

@@ -45,7 +45,7 @@ from canfield.gui.accessible import QuietLabel
 from canfield.gui.casino import casino_result, format_money
 from canfield.gui.celebration import Cascade, WinPanel
 from canfield.gui.clock import PlayClock, time_text
-from canfield.gui.coach import Coach, is_deal_start
+from canfield.gui.coach import Coach
 from canfield.gui.i18n_qt import language_notifier, switch_language
 from canfield.gui.model import Change, GameModel
 from canfield.gui.speech import Speaker
@@ -58,13 +58,11 @@ from canfield.i18n import _, language, ngettext, pgettext
 from canfield.moves import Move
 from canfield.presentation.answers import (
     ANSWER_MESSAGE_MS,
-    DEMO_SOLVE_SECONDS,
     NO_ANSWER_MESSAGE_MS,
     hint_sentence,
     hopeless_message,
     hopeless_note,
     hopeless_spoken,
-    lost_message,
 )
 from canfield.presentation.finish import (
     FINISH_CHECK_MS,
@@ -83,8 +81,6 @@ from canfield.variants import VARIANTS
 
 __all__ = ["MainWindow"]
 
-DEMO_STEP_MS: Final = 650
-"""Show me plays one action this often: slow enough to follow."""
 PASSES_MESSAGE_MS: Final = 2500
 """How long a refused stock tap's reason stays: brief, the stock's own mark says it too."""
 POSITION_MESSAGE_MS: Final = 8000
@@ -164,13 +160,6 @@ class MainWindow(QMainWindow):
         self._finish_timer.timeout.connect(self._finish_step)
         self._winnable_search: QProgressDialog | None = None
         """The winnable-deal search's progress window while a search runs."""
-        self._demo_line: list[Move] | None = None
-        """The rest of the line Show me is playing (None when it is not playing)."""
-        self._demo_asked = False
-        self._demo_playing = False
-        self._demo_timer = QTimer(self)
-        self._demo_timer.setInterval(DEMO_STEP_MS)
-        self._demo_timer.timeout.connect(self._demo_step)
 
         self._build_actions()
         self._build_menus()
@@ -183,6 +172,9 @@ class MainWindow(QMainWindow):
         self.coach.pointed.connect(self._point)
         self.coach.hopeless_found.connect(self._tell_hopeless)
         self.coach.settled.connect(lambda: self._refresh(None))
+        self.coach.demo_started.connect(self._demo_started)
+        self.coach.demo_stopped.connect(self._demo_stopped)
+        self.coach.demo_changed.connect(self._refresh_demo)
         self._arrange_status(narrow=True)
         self._chain_focus()
         self.setMinimumSize(320, 300)
@@ -587,7 +579,7 @@ class MainWindow(QMainWindow):
     # -- following the model ------------------------------------------------------
 
     def _on_changed(self, change: Change) -> None:
-        if (self.demo_running or self._demo_asked) and not self._demo_playing:
+        if self.coach.demo_busy and not self.coach.demo_playing:
             self.stop_demo()
         self.coach.drop_hint()
         if self.toast.offering:
@@ -988,16 +980,16 @@ class MainWindow(QMainWindow):
 
     @property
     def demo_running(self) -> bool:
-        return self._demo_line is not None
+        return self.coach.demo_running
 
     @property
     def demo_step_ms(self) -> int:
         """How long Show me waits between two actions (``DEMO_STEP_MS`` unless set)."""
-        return self._demo_timer.interval()
+        return self.coach.demo_step_ms
 
     @demo_step_ms.setter
     def demo_step_ms(self, ms: int) -> None:
-        self._demo_timer.setInterval(ms)
+        self.coach.demo_step_ms = ms
 
     @property
     def solver_idle(self) -> bool:
@@ -1009,77 +1001,24 @@ class MainWindow(QMainWindow):
 
     def toggle_demo(self) -> None:
         """Show me: play a winning line from here, one step at a time; again to stop."""
-        if self.demo_running or self._demo_asked:
+        if self.coach.demo_busy:
             self.stop_demo()
             return
-        from canfield.solver import Solution, Verdict, solve
-
-        game = self.model.game
-        if game.is_won:
+        if self.model.game.is_won:
             return
         if self.coach.deal_is_hopeless():
             self._tell_hopeless()  # no winning line to show, proved for the whole deal
             return
-        state = game.state
-        self._demo_asked = True
-        self._refresh_demo()
-        self.statusBar().showMessage(_("Looking for a winning line…"))
-        self.say(_("Looking for a winning line…"))
+        self.coach.show_me()
 
-        def done(result: Solution | None) -> None:
-            if not self._demo_asked or self.model.state != state:
-                return
-            self._demo_asked = False
-            self.statusBar().clearMessage()
-            verdict = None if result is None else result.verdict
-            if result is not None and verdict is Verdict.WON and result.line:
-                self._demo_line = list(result.line)
-                self.scene.interactive = False
-                self._demo_timer.start()
-                self.statusBar().showMessage(_("Showing a winning line — Esc or a click stops it"))
-                self.say(_("Showing a winning line — Esc or a click stops it"))
-            elif verdict is Verdict.LOST and (
-                self.coach.deal_is_hopeless() or is_deal_start(game, state)
-            ):
-                self.coach.know_hopeless(game)
-                self._tell_hopeless()
-            elif verdict is Verdict.LOST:
-                self.statusBar().showMessage(lost_message(None), ANSWER_MESSAGE_MS)
-                self.say(lost_message(None))
-            else:
-                self.statusBar().showMessage(
-                    _("No winning line found in time"), NO_ANSWER_MESSAGE_MS
-                )
-                self.say(_("No winning line found in time"))
-            self._refresh_demo()
-
-        self._worker.submit(
-            lambda: solve(state, time_limit=DEMO_SOLVE_SECONDS),
-            done,
-            failed=lambda _exc: done(None),
-        )
-
-    def _demo_step(self) -> None:
-        line = self._demo_line
-        if not line:
-            self.stop_demo()
-            return
-        move = line.pop(0)
-        self._demo_playing = True
-        self.model.game.assisted = True  # saved with this move: the result is not the player's
-        try:
-            played = self.model.play(move)
-        finally:
-            self._demo_playing = False
-        if not played or not line:
-            self.stop_demo()
+    def _demo_started(self) -> None:
+        self.scene.interactive = False
 
     def stop_demo(self) -> None:
         """Stop Show me where it stands (the moves played stay, and can be undone)."""
-        was = self.demo_running or self._demo_asked
-        self._demo_timer.stop()
-        self._demo_line = None
-        self._demo_asked = False
+        self.coach.stop_demo()
+
+    def _demo_stopped(self, was: bool) -> None:
         if not self.model.game.is_won:
             self.scene.interactive = True
         if was and self.statusBar().currentMessage():
@@ -1087,7 +1026,7 @@ class MainWindow(QMainWindow):
         self._refresh_demo()
 
     def _refresh_demo(self) -> None:
-        busy = self.demo_running or self._demo_asked
+        busy = self.coach.demo_busy
         self.act_demo.setText(_("Stop &showing") if busy else _("&Show me"))
         self.act_demo.setToolTip(
             _("Stop playing the winning line (Esc)")
@@ -1107,7 +1046,7 @@ class MainWindow(QMainWindow):
             ):
                 self._stop_finishing()
                 return True
-        if self.demo_running or self._demo_asked:
+        if self.coach.demo_busy:
             kind = event.type()
             stop = kind in (QEvent.Type.MouseButtonPress, QEvent.Type.TouchBegin) or (
                 kind == QEvent.Type.KeyPress
