@@ -92,6 +92,23 @@ def test_pick_up_and_draw_have_their_own_words(lang: str, picked: str, drawn: st
     assert narration.picked_up([_card("4C")], lang) == picked
 
 
+@pytest.mark.parametrize(
+    ("lang", "undo", "redo"),
+    [
+        ("en", "Nothing to undo", "Nothing to redo"),
+        ("pt", "Nada para anular", "Nada para refazer"),
+        ("hu", "Nincs mit visszavonni", "Nincs mit megismételni"),
+        ("id", "Tidak ada yang bisa dibatalkan", "Tidak ada yang bisa diulangi"),
+    ],
+)
+def test_nothing_to_undo_or_redo_is_said_with_the_buttons_words(
+    lang: str, undo: str, redo: str
+) -> None:
+    set_language(lang)
+    assert narration.nothing_to_take_back() == undo
+    assert narration.nothing_to_take_back(redo=True) == redo
+
+
 def test_undo_is_anular_in_portuguese() -> None:
     set_language("pt")
     game = Game.from_code("CF1-D3-AAAAACL")

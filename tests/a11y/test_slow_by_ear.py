@@ -70,6 +70,9 @@ def test_orca_itself_says_a_move_by_keys_a_draw_and_a_combo_box_change(
     stacks.append(stack)
     reserve, column2 = pile_name("reserve", None, lang), pile_name("column", 2, lang)
     places = ear["places"].format(pile=column2)
+    # Ctrl+Z with nothing to take back (its button greyed out) says so.
+    said = orca_heard(stack, "ctrl+z", expect=ear["nothing_to_undo"])
+    assert ear["nothing_to_undo"] in said, said
     # R: the pile with its size, the card, where it can go.
     said = orca_heard(stack, "r", expect=places)
     assert f"{reserve}, {words['cards'].format(n=13)}" in said, said

@@ -158,3 +158,25 @@ def test_the_rules_are_a_text_a_reader_reads_and_tab_selects_each_link(qtbot: Qt
     text.anchor_clicked.connect(followed.append)
     QTest.keyClick(text, Qt.Key.Key_Return)
     assert len(followed) == 1 and followed[0].hasFragment()
+
+
+def test_undo_and_redo_with_nothing_to_take_back_say_so(window: MainWindow) -> None:
+    from PySide6.QtTest import QTest
+
+    window.activateWindow()
+    window.view.setFocus()
+    ctrl = Qt.KeyboardModifier.ControlModifier
+    assert not window.act_undo.isEnabled()  # greyed out: a sighted player sees it
+    QTest.keyClick(window.view, Qt.Key.Key_Z, ctrl)
+    assert window.speaker.last == "Nothing to undo"
+    QTest.keyClick(window.view, Qt.Key.Key_Y, ctrl)
+    assert window.speaker.last == "Nothing to redo"
+    window.model.play("QC>2")
+    window.act_undo.trigger()
+    assert window.speaker.last.startswith("Undone: ")
+    switch_language(QApplication.instance(), "hu")
+    try:
+        QTest.keyClick(window.view, Qt.Key.Key_Z, ctrl)
+        assert window.speaker.last == "Nincs mit visszavonni"
+    finally:
+        switch_language(QApplication.instance(), "en")

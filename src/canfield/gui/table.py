@@ -32,7 +32,14 @@ from PySide6.QtCore import (
     QVariantAnimation,
     Signal,
 )
-from PySide6.QtGui import QAccessible, QAccessibleEvent, QColor, QKeyEvent, QPainter
+from PySide6.QtGui import (
+    QAccessible,
+    QAccessibleEvent,
+    QColor,
+    QKeyEvent,
+    QKeySequence,
+    QPainter,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QGraphicsScene,
@@ -57,7 +64,12 @@ from canfield.presentation.geometry import (
     placements,
 )
 from canfield.presentation.keyboard import Keyboard
-from canfield.presentation.narration import cannot_move, cannot_put_down, draw_refused
+from canfield.presentation.narration import (
+    cannot_move,
+    cannot_put_down,
+    draw_refused,
+    nothing_to_take_back,
+)
 from canfield.presentation.piles import PILES, PileKey
 from canfield.presentation.stacking import Z
 from canfield.rules import movable_start
@@ -836,6 +848,11 @@ class TableScene(QGraphicsScene):
             event.ignore()
             return
         mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        nothing = self._nothing_to_take_back(event, mods)
+        if nothing:
+            self.spoken.emit(nothing)
+            event.accept()
+            return
         name = self._KEY_NAMES.get(event.key())
         if name is None or mods not in (
             Qt.KeyboardModifier.NoModifier,
@@ -847,6 +864,25 @@ class TableScene(QGraphicsScene):
             event.accept()
         else:
             event.ignore()
+
+    def _nothing_to_take_back(self, event: QKeyEvent, mods: Qt.KeyboardModifier) -> str:
+        """What Undo or Redo says with nothing to take back or play again, else "".
+
+        Their actions are greyed out then, so their keys come to the table.
+        """
+        game = self._model.game
+        ctrl = Qt.KeyboardModifier.ControlModifier
+        undo = event.matches(QKeySequence.StandardKey.Undo) or (
+            event.key() == Qt.Key.Key_Backspace and mods == Qt.KeyboardModifier.NoModifier
+        )
+        redo = event.matches(QKeySequence.StandardKey.Redo) or (
+            event.key() == Qt.Key.Key_Y and mods == ctrl
+        )
+        if undo and not game.can_undo:
+            return nothing_to_take_back(redo=False)
+        if redo and not game.can_redo:
+            return nothing_to_take_back(redo=True)
+        return ""
 
     def press_key(self, name: str) -> bool:
         """Do what the table key ``name`` means (see :mod:`canfield.presentation.keyboard`)."""

@@ -28,6 +28,7 @@ __all__ = [
     "draw_refused",
     "finishing_sentence",
     "move_sentence",
+    "nothing_to_take_back",
     "picked_up",
     "picked_up_here",
     "put_back",
@@ -272,6 +273,14 @@ def picked_up_here(cards: list[int]) -> str:
 
 def put_back(card: int, lang: str) -> str:
     return _("%(card)s put back") % {"card": _card(card, lang)}
+
+
+def nothing_to_take_back(redo: bool = False) -> str:
+    """Undo (or redo) pressed with nothing to take back (or to play again).
+
+    Its button is greyed out for a sighted player; a blind one heard nothing.
+    """
+    return _("Nothing to redo") if redo else _("Nothing to undo")
 
 
 def cannot_move(card: int, lang: str) -> str:
