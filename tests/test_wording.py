@@ -3,7 +3,7 @@
 Each rule reads the committed catalogs and help pages: European (not Brazilian)
 Portuguese, Hungarian in the *te* form throughout, Indonesian with the seed's
 vocabulary, and one term per idea in each language, the term the original rule
-pages (``/work/shared/seeds``, quoted in tests/test_describe.py) use.
+pages (``/work/shared/seeds``, quoted in tests/describe/test_describe.py) use.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ Run it after the atlas changes::
     .venv/bin/python tools/build_winnable_index.py          # rewrite the index
     .venv/bin/python tools/build_winnable_index.py --check  # exit 1 if it is out of date
 
-``tests/test_winnable_index.py`` fails while the index and the CSVs disagree.
+``tests/presentation/test_winnable_index.py`` fails while the index and the CSVs disagree.
 """
 
 from __future__ import annotations

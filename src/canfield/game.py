@@ -320,7 +320,7 @@ class Game:
         return True
 
     def describe(self, lang: str = "en") -> str:
-        """The whole position as one sentence-like text (pinned by tests/test_describe.py)."""
+        """The position as one sentence-like text (pinned by tests/describe/test_describe.py)."""
         from canfield.describe import describe
 
         return describe(self._now.state, lang)

@@ -1,6 +1,6 @@
 """Shared helpers for the app tests: a window on a temporary store, and person-like input.
 
-Imported by the ``test_app_*`` modules (pytest puts this folder on ``sys.path``).
+Imported by the ``test_app_*`` modules (pyproject puts this folder on pytest's ``pythonpath``).
 """
 
 from __future__ import annotations

@@ -3,7 +3,6 @@ with the setting on it plays by itself, animated; the win is an ordinary one."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 from app_helpers import child, make_window
@@ -11,11 +10,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QToolButton
 from pytestqt.qtbot import QtBot
+from test_finish import near_the_end
 
 from canfield.storage import DATABASE_NAME, Store
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from test_finish import near_the_end
 
 
 def test_finish_is_offered_and_the_a_key_plays_it_home(tmp_path: Path, qtbot: QtBot) -> None:

@@ -26,7 +26,7 @@ from canfield.storage import Store
 HOPELESS = "This deal cannot be won — not even from the start"
 SAID = HOPELESS + ". Ctrl+N starts a new game."
 LOST_DEAL = DealCode(20, 3)
-"""Proved lost from its start by the solver in milliseconds (tests/test_solver.py)."""
+"""Proved lost from its start by the solver in milliseconds (tests/solver/test_solver.py)."""
 LOSING_LINE = "s s s s s s s s s s s TH>f s s s s s s JH>f s s QH>f 9S>f s s TS>f s"
 """Deal 2 (draw 3) along a win until ``TS>f`` throws it away, then one more tap."""
 

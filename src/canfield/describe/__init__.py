@@ -2,7 +2,7 @@
 
 The text is what a screen reader or the CLI says for a whole position; the
 Portuguese and Hungarian forms reproduce the project's original rule pages
-character for character (tests/test_describe.py holds those texts).
+character for character (tests/describe/test_describe.py holds those texts).
 :func:`card_name` and :func:`pile_name` give the GUI the same words for the
 accessible names of single cards and piles.
 

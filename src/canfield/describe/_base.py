@@ -1,6 +1,6 @@
 """The shape every position description shares, so the languages only supply words.
 
-The original rule pages (their texts are in tests/test_describe.py) fix the
+The original rule pages (their texts are in tests/describe/test_describe.py) fix the
 order and punctuation (stock; waste; reserve. foundations. columns.); each
 language subclasses :class:`Language` and fills in its nouns, its count and
 "empty" words and the one grammatical hook that differs most between

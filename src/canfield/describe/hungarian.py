@@ -1,4 +1,4 @@
-"""Hungarian, worded as the original Hungarian rule page (kept in tests/test_describe.py).
+"""Hungarian, worded as the original Hungarian rule page (kept in tests/describe/test_describe.py).
 
 Card names put the suit first ("treff dáma"). "Up to" is the terminative
 suffix -ig, which has a single form: a final -a/-e lengthens ("dáma" →

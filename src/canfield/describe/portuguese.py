@@ -1,4 +1,4 @@
-"""Portuguese (European), worded as the original rule page (its text: tests/test_describe.py).
+"""Portuguese (European), worded as the original rule page (in tests/describe/test_describe.py).
 
 Two points of grammar: "vazio"/"vazia" agrees with the pile's noun (but the
 original says "espadas vazio" for a foundation), and "até ao" contracts with the

@@ -2,7 +2,7 @@
 
 The browser build stores this value in IndexedDB after every action. It counts
 games by the rules of :mod:`canfield.records.statistics` exactly as
-:class:`canfield.storage.store.Store` does in SQLite (``tests/test_records_ledger.py``
+:class:`canfield.storage.store.Store` does in SQLite (``tests/records/test_records_ledger.py``
 plays the same games through both and compares): a game is played once acted
 on, recorded once, as a win when first won or as a loss when another game
 replaces it unfinished.

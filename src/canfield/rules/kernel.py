@@ -5,7 +5,7 @@ checking it; a search that generates its moves from these same tables already
 knows both, so it calls :func:`play_known` and :func:`play_from_talon`, which
 do exactly what ``apply_move`` does (auto-fill included) without the checks.
 They live in the rules package, next to the checked API, so that a rule has
-one home. ``tests/test_kernel.py`` plays every variant both ways and compares.
+one home. ``tests/rules/test_kernel.py`` plays every variant both ways and compares.
 
 Everything here reads the rule set from ``state.variant``; the tables of a
 variant (which card goes on which in a column) are built once and kept.

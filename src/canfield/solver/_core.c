@@ -775,7 +775,7 @@ static int read_table(PyObject *o, uint8_t table[NCARDS][NCARDS], uint8_t *lens)
 
 /* The Rules' whole numbers and the search's option flags, by the names canfield.solver.search's
  * CoreRules and CoreOptions give them (the module exports the names as RULE_INTS and OPTION_FLAGS,
- * and tests/test_search_core.py holds them to the Python values): search_init reads each by its
+ * and tests/solver/test_search_core.py holds them to the Python values): search_init reads each by its
  * name, web/wasm/core.c in this order from its packed spec. */
 typedef struct {
     const char *name;

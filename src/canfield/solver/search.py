@@ -18,7 +18,7 @@ The same search is compiled (``canfield.solver._core``, built from
 ``_core.c`` at install): :class:`Search` runs it whenever it is importable
 and the options are ones it has (all but P3/P4), and runs the Python loop
 here otherwise, or when ``CANFIELD_PURE_PYTHON=1``. Both visit the same
-positions in the same order; ``tests/test_search_core.py`` holds the
+positions in the same order; ``tests/solver/test_search_core.py`` holds the
 compiled generator to the rules move by move.
 """
 
@@ -330,7 +330,7 @@ def successors(
 ) -> list[Candidate]:
     """Candidate moves, best first (ordering never changes a verdict).
 
-    Built from the rules' own primitives; ``tests/test_solver_moves.py`` checks
+    Built from the rules' own primitives; ``tests/solver/test_solver_moves.py`` checks
     that, with the talon expanded, these are exactly the legal moves (less the
     pruned ones).
     """

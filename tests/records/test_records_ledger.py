@@ -8,12 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from storage_kill_child import WIN_DECK
 
 from canfield import Game
 from canfield.records.ledger import Ledger
 from canfield.records.statistics import Statistics
 from canfield.storage import Store
-from storage_kill_child import WIN_DECK
 
 CODE = "CF1-D3-AAAAACL"
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from canfield.solver.survey import read_survey
 from canfield.solver.survey_stats import Summary
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "win-rates.md"
 
 

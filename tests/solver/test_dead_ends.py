@@ -12,14 +12,14 @@ from __future__ import annotations
 import random
 
 import pytest
+from solver_oracle import brute_force
+from test_solver_variants import small
 
 from canfield.deal import deck_for_deal
 from canfield.rules import apply_move, legal_moves
 from canfield.solver.search import Options, Search, Verdict, _buried, core_in_use, view_of
 from canfield.state import State, initial_state
 from canfield.variants import VARIANTS, variant_named
-from solver_oracle import brute_force
-from test_solver_variants import small
 
 FOUNDATION = 4
 CLASSIC = variant_named("classic")

@@ -25,7 +25,7 @@ from canfield.presentation.winnable_index import (
 from canfield.solver import Verdict, solve
 from canfield.variants import VARIANTS
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SURVEYS = sorted((ROOT / "docs" / "win-rates").glob("*.csv"))
 MODES = [(variant, draw) for variant in VARIANTS for draw in (1, 3)]
 

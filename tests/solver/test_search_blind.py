@@ -15,6 +15,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from solver_oracle import brute_force
+from test_search_core import positions
+from test_solver_variants import locked, small
 
 from canfield.deal import deck_for_deal
 from canfield.solver import Verdict, solve
@@ -30,9 +33,6 @@ from canfield.solver.search import (
 )
 from canfield.state import State, initial_state
 from canfield.variants import RAINBOW, SOLVITAIRE, VARIANTS, Variant, variant_named
-from solver_oracle import brute_force
-from test_search_core import positions
-from test_solver_variants import locked, small
 
 needs_core = pytest.mark.skipif(not COMPILED, reason="the compiled core is not built")
 BLIND = Options(blind=True)

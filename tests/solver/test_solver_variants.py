@@ -12,6 +12,7 @@ import functools
 import random
 
 import pytest
+from solver_oracle import brute_force
 
 from canfield.deal import deck_for_deal
 from canfield.game import Game
@@ -23,7 +24,6 @@ from canfield.solver.search import COMPILED, Options, Search, _normalize, expand
 from canfield.state import State, initial_state
 from canfield.variants import VARIANTS, FoundationStart, Variant, variant_named
 from positions import exact_position
-from solver_oracle import brute_force
 
 ALL = [variant_named(name) for name in VARIANTS]
 

@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_solver_variants import _taps, small
 
 import canfield.solver.search as search_module
 from canfield.deal import DealCode, deck_for_deal
@@ -43,7 +44,6 @@ from canfield.solver.search import (
 )
 from canfield.state import State, initial_state
 from canfield.variants import VARIANTS, Variant, variant_named
-from test_solver_variants import _taps, small
 
 ALL = [variant_named(name) for name in VARIANTS]
 needs_core = pytest.mark.skipif(not COMPILED, reason="the compiled core is not built")

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from solver_oracle import brute_force
 
 from canfield.deal import deck_for_deal
 from canfield.solver.survey import (
@@ -31,7 +32,6 @@ from canfield.solver.survey import (
 from canfield.solver.survey_stats import Summary, wilson_interval
 from canfield.state import initial_state
 from canfield.variants import variant_named
-from solver_oracle import brute_force
 
 HEAD = ",".join(HEADER) + "\n"
 

@@ -11,14 +11,14 @@ first (nothing may go on it) does not.
 from __future__ import annotations
 
 import pytest
+from solver_oracle import brute_force
+from test_solver_variants import small
 
 from canfield.cards import Card
 from canfield.rules import apply_move, legal_moves
 from canfield.solver.search import Options, core_in_use, expand, view_of
 from canfield.state import State
 from canfield.variants import variant_named
-from solver_oracle import brute_force
-from test_solver_variants import small
 
 FOUNDATION = 4
 

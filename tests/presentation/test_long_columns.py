@@ -19,7 +19,7 @@ from canfield.presentation.geometry import (
 )
 from canfield.state import State
 
-SCRIPT = Path(__file__).resolve().parent.parent / "tools" / "make_screenshots.sh"
+SCRIPT = Path(__file__).resolve().parents[2] / "tools" / "make_screenshots.sh"
 PHONE = (360.0, 534.0)
 """The table of a 360x640 window (menu, toolbar and status bar take the rest)."""
 

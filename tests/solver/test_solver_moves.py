@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from solver_oracle import brute_force, small_positions
+from test_solver import locked_position
 
 from canfield.deal import DealCode
 from canfield.game import Game
@@ -37,8 +39,6 @@ from canfield.solver.search import (
 )
 from canfield.state import State
 from positions import exact_position
-from solver_oracle import brute_force, small_positions
-from test_solver import locked_position
 
 
 def _tap_closure(state: State) -> list[State]:

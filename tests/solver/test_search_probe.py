@@ -13,16 +13,16 @@ probes node for node; and the probes cut a proof of loss short.
 from __future__ import annotations
 
 import pytest
+from solver_oracle import brute_force
+from test_search_blind import BLINDABLE
+from test_search_core import positions, same_search
+from test_solver_variants import locked, small
 
 from canfield.deal import deck_for_deal
 from canfield.solver import Verdict
 from canfield.solver.search import COMPILED, Limits, Options, Search
 from canfield.state import State, initial_state
 from canfield.variants import CLASSIC, RAINBOW, SOLVITAIRE, VARIANTS, Variant, variant_named
-from solver_oracle import brute_force
-from test_search_blind import BLINDABLE
-from test_search_core import positions, same_search
-from test_solver_variants import locked, small
 
 needs_core = pytest.mark.skipif(not COMPILED, reason="the compiled core is not built")
 PROBE = Options(probe=60)

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from test_long_columns import PHONE, long_game
 
 from canfield import Game, i18n
 from canfield.cards import CARDS
@@ -36,7 +37,6 @@ from canfield.rules import finishing_line
 from canfield.solver import Verdict, solve
 from canfield.variants import variant_named
 from canfield.web.session import BridgeError, Session
-from test_long_columns import PHONE, long_game
 
 WIN_DECK = "5H 5S 4C 4D 4H 4S 3C 3D 3H 3S 2C 2D 2H AS AH AD AC 2S 5D 5C " + " ".join(
     rank + suit for rank in "6789TJQK" for suit in "SHDC"
