@@ -52,11 +52,13 @@ from canfield.gui.items import CardItem, CountBadge, DragShadow, FocusRing, Slot
 from canfield.gui.model import Change, GameModel
 from canfield.gui.qtgeom import point_of, qpoint, qrect, rect_of
 from canfield.moves import FOUNDATION, Move
+from canfield.pile import Pile
 from canfield.presentation import piles, reading
 from canfield.presentation.answers import hint_sentence
 from canfield.presentation.geometry import (
     CARD_ASPECT,
     Placement,
+    Rect,
     TableLayout,
     column_flags,
     column_needs,
@@ -239,14 +241,14 @@ class TableScene(QGraphicsScene):
         self._layout = lay
         for item in self._cards.values():
             item.set_size(lay.card_w, lay.card_h)
-        rects = {
-            ("stock", 0): lay.stock,
-            ("waste", 0): lay.waste,
-            ("reserve", 0): lay.reserve,
+        rects: dict[PileKey, Rect] = {
+            Pile("stock"): lay.stock,
+            Pile("waste"): lay.waste,
+            Pile("reserve"): lay.reserve,
         }
         for i in range(4):
-            rects["foundation", i] = lay.foundations[i]
-            rects["column", i] = lay.columns[i]
+            rects[Pile.foundation(i)] = lay.foundations[i]
+            rects[Pile.column(i)] = lay.columns[i]
         for key, slot in self._slots.items():
             slot.set_rect(qrect(rects[key]))
         self._reserve_label.set_rect(qrect(lay.reserve_label))
@@ -530,14 +532,14 @@ class TableScene(QGraphicsScene):
         state = self._model.state
         rects = [(pile, self.pile_rect(pile)) for pile in PILES if pile[0] != "column"]
         if state.waste:
-            rects.append((("waste", 0), self._cards[state.waste[-1]].sceneBoundingRect()))
+            rects.append((Pile("waste"), self._cards[state.waste[-1]].sceneBoundingRect()))
         for index, col in enumerate(state.columns):
-            run = self.pile_rect(("column", index))
+            run = self.pile_rect(Pile.column(index))
             if col:
                 run = QRectF()
                 for card in col[movable_start(state, index) :]:
                     run = run.united(self._cards[card].sceneBoundingRect())
-            rects.append((("column", index), run))
+            rects.append((Pile.column(index), run))
         return rects
 
     def is_compressed(self, card: int) -> bool:
@@ -600,7 +602,7 @@ class TableScene(QGraphicsScene):
         tapped = self._last_tap
         if tapped is not None and event.button() == Qt.MouseButton.LeftButton:
             under = self.card_at(event.scenePos())
-            on_stock = self.pile_at(event.scenePos()) == ("stock", 0) or (
+            on_stock = self.pile_at(event.scenePos()) == Pile("stock") or (
                 under is not None and under in self._model.state.stock
             )
             if not on_stock and under != tapped:
@@ -649,8 +651,8 @@ class TableScene(QGraphicsScene):
         self._last_tap = card
         state = self._model.state
         if card is not None and card in state.stock:
-            pile = ("stock", 0)
-        if pile == ("stock", 0):
+            pile = Pile("stock")
+        if pile == Pile("stock"):
             if not self._model.draw():
                 self._refuse_draw()
             return
@@ -788,7 +790,7 @@ class TableScene(QGraphicsScene):
         self._clear_hint()
         self.hinted = move
         if move.card is None:
-            self._hint_ring.show_at(self.pile_rect(("stock", 0)))
+            self._hint_ring.show_at(self.pile_rect(Pile("stock")))
             self._hint_timer.start(HINT_MS)
             return
         card = int(move.card)

@@ -20,6 +20,7 @@ from typing import Final
 from canfield.game import Game
 from canfield.i18n import _
 from canfield.moves import Move
+from canfield.pile import Pile
 from canfield.presentation import piles
 from canfield.presentation.geometry import Rect, TableLayout
 from canfield.presentation.narration import cannot_move, cannot_put_down, picked_up_here, put_back
@@ -31,17 +32,20 @@ from canfield.state import State
 __all__ = ["KEYS", "PILE_KEYS", "Held", "Keyboard", "Reply", "pile_rects"]
 
 PILE_KEYS: Final[dict[str, PileKey]] = {
-    "1": ("column", 0),
-    "2": ("column", 1),
-    "3": ("column", 2),
-    "4": ("column", 3),
-    "r": ("reserve", 0),
-    "w": ("waste", 0),
-    "s": ("stock", 0),
+    "1": Pile.column(0),
+    "2": Pile.column(1),
+    "3": Pile.column(2),
+    "4": Pile.column(3),
+    "r": Pile("reserve"),
+    "w": Pile("waste"),
+    "s": Pile("stock"),
 }
 """The keys that go straight to a pile (F, the foundations, cycles: see :meth:`Keyboard.press`)."""
 KEYS: Final = (*PILE_KEYS, "f", "enter", "escape", "d", "p", "t", "left", "right", "up", "down")
 """Every key name :meth:`Keyboard.press` knows (lower case; Space is "enter")."""
+
+
+_STOCK: Final = Pile("stock")
 
 
 @dataclass(frozen=True)
@@ -73,9 +77,9 @@ class Reply:
 def pile_rects(layout: TableLayout) -> dict[PileKey, Rect]:
     """Each pile's slot on ``layout``: what the arrows walk, row by row."""
     rects: dict[PileKey, Rect] = {
-        ("stock", 0): layout.stock,
-        ("waste", 0): layout.waste,
-        ("reserve", 0): layout.reserve,
+        Pile("stock"): layout.stock,
+        Pile("waste"): layout.waste,
+        Pile("reserve"): layout.reserve,
     }
     for i in range(4):
         rects["foundation", i] = layout.foundations[i]
@@ -87,7 +91,7 @@ def pile_rects(layout: TableLayout) -> dict[PileKey, Rect]:
 class Keyboard:
     """The keyboard focus (a pile, and how deep into a column's run) and the held cards."""
 
-    focus: PileKey = ("stock", 0)
+    focus: PileKey = _STOCK
     depth: int = 0
     """Cards above a column's end the focus is on (0: the end card)."""
     held: Held | None = None
@@ -167,10 +171,10 @@ class Keyboard:
         state = game.state
         if key == "f":
             if self.held is not None:
-                home = ("foundation", state.foundation_order.index(self.held.cards[0] // 13))
+                home = Pile.of_suit(state, self.held.cards[0] // 13)
                 return self._put_down(home, game, lang)
             index = self.focus[1] + 1 if self.focus[0] == "foundation" else 0
-            pile: PileKey = ("foundation", index % 4)
+            pile: PileKey = Pile.foundation(index % 4)
         else:
             pile = PILE_KEYS[key]
         if self.held is not None:
@@ -185,7 +189,7 @@ class Keyboard:
         state = game.state
         if self.held is not None:
             return self._put_down(self.focus, game, lang)
-        if self.focus == ("stock", 0):
+        if self.focus == Pile("stock"):
             return Reply(draw=True)
         card = self.focused_card(state)
         if card is None:

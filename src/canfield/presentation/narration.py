@@ -46,7 +46,7 @@ def _foundation(state: State, card: int, lang: str) -> str:
 
 
 def _column(index: int, lang: str) -> str:
-    return pile_name("column", index + 1, lang)
+    return pile_label(Pile.column(index), lang)
 
 
 def move_sentence(
@@ -222,7 +222,7 @@ def change_sentence(
     """
     if kind == "play" and before is not None and move is not None:
         if focused is not None:
-            left = ("waste", 0) if move.card is None else pile_of(before, int(move.card))
+            left = Pile("waste") if move.card is None else pile_of(before, int(move.card))
             uncovered = uncovered and left != focused
         return move_sentence(before, after, move, lang, not brief, uncovered=uncovered)
     if kind in ("undo", "redo") and before is not None and move is not None:

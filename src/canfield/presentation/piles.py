@@ -217,8 +217,7 @@ def target_move(card: int, target: PileKey) -> Move:
 
 def drop_targets(state: State, card: int) -> list[PileKey]:
     """The piles a card could be put on: its suit's foundation and the four columns."""
-    home = ("foundation", state.foundation_order.index(card // 13))
-    return [home, *(("column", k) for k in range(4))]
+    return [Pile.of_suit(state, card // 13), *(Pile.column(k) for k in range(4))]
 
 
 def pile_rect(layout: TableLayout, game: Game, pile: PileKey) -> Rect:
