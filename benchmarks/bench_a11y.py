@@ -9,8 +9,9 @@ Asserts nothing; ``tests/a11y`` checks the game is won by keys.
 
 With ``--orca`` Debian's Orca (43 on Debian 12) runs beside the reader and
 the words are also counted from what Orca itself spoke (its debug log), key
-echo apart: Orca 43 takes the app's sentences as notifications and says
-"notification" before each, and names a list it enters as "List with 3 items".
+echo apart: Orca 43 takes the app's sentences as notifications (in a status
+bar, so it says them without "notification" before each), and names a list it
+enters with its size ("List with 3 items").
 
     .venv/bin/python benchmarks/bench_a11y.py [--lang en] [--orca] [--transcript FILE]
 """

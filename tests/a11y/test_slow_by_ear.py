@@ -59,11 +59,13 @@ def test_orca_itself_says_a_move_by_keys_a_draw_and_a_combo_box_change(
 ) -> None:
     """Debian's Orca 43 beside the app: what it says, from its own log (not the reader model).
 
-    A move by keys, draws, a combo box's new value, the Statistics table walked by the
-    arrows, and the question before a game in progress is dropped.
+    Undo with nothing to undo, a move by keys, draws, a combo box's new value, the
+    Statistics table walked by the arrows, New game's and Settings' openings, the code
+    field on Tab, the Rules and a link in them, and the question before a game in
+    progress is dropped.
 
     Orca says its own words (roles, "List with 1 item") in its own language, and the
-    app's sentences, which reach Orca 43 as notifications, after "notification".
+    app's sentences, which reach Orca 43 as notifications in a status bar, alone.
     """
     words, ear = WORDS[lang], EAR[lang]
     stack = start(tmp_path, lang, Game.from_code(EXAMPLE_CODE), announcements=False, orca=True)
