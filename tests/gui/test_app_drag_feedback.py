@@ -76,8 +76,11 @@ def test_right_click_sends_a_card_home_or_says_why_not(tmp_path: Path, qtbot: Qt
     viewport = win.view.viewport()
     QTest.mouseClick(viewport, Qt.MouseButton.RightButton, pos=card_point(win, C6))
     assert win.model.game.moves_made == 0
-    why = "6 of clubs cannot go to foundation " + str(C6 // 13 + 1)
+    why = "6 of clubs cannot go to foundation 4"  # base 7H: hearts, spades, diamonds, clubs
     assert win.statusBar().currentMessage() == why
+    # A foundation is named by its place on the table, not by its suit (spades: the second).
+    QTest.mouseClick(viewport, Qt.MouseButton.RightButton, pos=card_point(win, AS))
+    assert win.statusBar().currentMessage() == "ace of spades cannot go to foundation 2"
     assert win.model.play("QC>2")  # the 8 of hearts, the base card's rank, is then on top
     assert win.model.state.reserve[-1] == H8
     QTest.mouseClick(viewport, Qt.MouseButton.RightButton, pos=card_point(win, H8))

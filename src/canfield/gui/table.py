@@ -690,7 +690,8 @@ class TableScene(QGraphicsScene):
         if self._model.move_card(card, FOUNDATION):
             return
         self._shake_cards(self.movable_group(card) or [card])
-        why = cannot_put_down(card, "foundation", card // 13, self._model.state, self.lang)
+        home = Pile.of_suit(self._model.state, card // 13)  # numbered by its place, as shown
+        why = cannot_put_down(card, home.kind, home.place, self._model.state, self.lang)
         self.spoken.emit(why)
         self.refused.emit(why)
 
