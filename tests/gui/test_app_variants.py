@@ -80,9 +80,9 @@ def new_game_via_dialog(
 def test_new_game_starts_each_variant_with_its_draw(window: MainWindow, name: str) -> None:
     seen = new_game_via_dialog(window, name)
     game = window.model.game
-    rules = variant_named(name)
-    assert game.variant == name and game.draw == rules.draw
-    assert seen["draw"] == str(rules.draw)
+    variant = variant_named(name)
+    assert game.variant == name and game.draw == variant.draw
+    assert seen["draw"] == str(variant.draw)
     assert seen["summary"]  # the one line on what the variant changes
     assert window.settings.last_variant == name
     title = "Canfield" if name == "canfield" else f"{variant_title(name)} — Canfield"
@@ -202,8 +202,8 @@ def test_unlimited_variants_show_no_passes_mark(window: MainWindow) -> None:
 def test_a_game_of_each_variant_survives_closing_and_reopening(
     tmp_path: Path, qtbot: QtBot, name: str
 ) -> None:
-    rules = variant_named(name)
-    win = make_window(tmp_path, Game.new(variant=rules))
+    variant = variant_named(name)
+    win = make_window(tmp_path, Game.new(variant=variant))
     qtbot.addWidget(win)
     rng = random.Random(name)
     for _ in range(40):
