@@ -18,6 +18,7 @@ from stack import Heard, Stack
 from canfield import Game
 from canfield.describe import card_name
 from canfield.moves import Move
+from canfield.pile import Pile
 from canfield.presentation.keyboard import PILE_KEYS, Keyboard
 from canfield.presentation.piles import PileKey, pile_of, target_pile
 
@@ -64,7 +65,7 @@ def xkey(key: str) -> str:
 def play_line(stack: Stack, game: Game, line: list[Move], lang: str) -> Figures:
     """Play ``line`` from ``game`` (as the app shows it) by keys; ``game`` follows along."""
     figures = Figures()
-    focus: PileKey = ("stock", 0)
+    focus: PileKey = Pile("stock")
     focused = ""
     """The name of the card the focus is on, as last heard."""
     i = 0
@@ -99,9 +100,9 @@ def play_line(stack: Stack, game: Game, line: list[Move], lang: str) -> Figures:
                 source
                 if key != "f"
                 else (
-                    ("foundation", (focus[1] + 1) % 4)
+                    Pile.foundation((focus[1] + 1) % 4)
                     if focus[0] == "foundation"
-                    else ("foundation", 0)
+                    else Pile.foundation(0)
                 )
             )
             names = [e["name"] for e in heard.focus()]

@@ -21,6 +21,7 @@ from canfield import Game
 from canfield.deal import DealCode
 from canfield.gui.i18n_qt import switch_language
 from canfield.gui.window import MainWindow
+from canfield.pile import Pile
 from canfield.storage import Store
 
 HOPELESS = "This deal cannot be won — not even from the start"
@@ -100,7 +101,7 @@ def test_the_answer_stays_until_the_player_plays_on(
     QTest.mouseClick(lost.view.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(4, 4))
     assert status.currentMessage() == HOPELESS and lost.toast.isVisible()
     # Playing on (a stock tap) puts it away with its buttons.
-    stock = lost.scene.slot_item(("stock", 0)).sceneBoundingRect().center()
+    stock = lost.scene.slot_item(Pile("stock")).sceneBoundingRect().center()
     tap(lost, lost.view.mapFromScene(stock))
     assert lost.model.game.moves_made == 3
     assert status.currentMessage() == ""

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QComboBox, QDialog
 from canfield import Card
 from canfield.gui.i18n_qt import switch_language
 from canfield.gui.window import MainWindow
+from canfield.pile import Pile
 
 __all__ = ["window"]
 
@@ -44,7 +45,7 @@ def test_corners_are_written_in_the_tables_language(window: MainWindow) -> None:
 def test_the_stock_shows_how_many_cards_it_holds(window: MainWindow) -> None:
     badge = window.scene.stock_count
     assert badge.isVisible() and badge.count() == 34
-    stock = window.view.mapFromScene(window.scene.slot_item(("stock", 0)).sceneBoundingRect())
+    stock = window.view.mapFromScene(window.scene.slot_item(Pile("stock")).sceneBoundingRect())
     tap(window, stock.boundingRect().center())
     assert badge.count() == 31 == len(window.model.state.stock)
     while window.model.state.stock:
@@ -81,7 +82,7 @@ def test_every_back_and_felt_setting_has_its_art() -> None:
 
 def test_card_back_and_table_colour_from_settings(window: MainWindow) -> None:
     viewport = window.view.viewport()
-    stock = window.view.mapFromScene(window.scene.slot_item(("stock", 0)).sceneBoundingRect())
+    stock = window.view.mapFromScene(window.scene.slot_item(Pile("stock")).sceneBoundingRect())
     felt_at = QPoint(viewport.width() // 2, viewport.height() - 20)
     back_at = stock.boundingRect().center() + QPoint(0, -stock.boundingRect().height() // 4)
 

@@ -13,6 +13,7 @@ from canfield import Card, Game
 from canfield.deal import EXAMPLE_CODE
 from canfield.gui.qtgeom import qpoint
 from canfield.gui.window import MainWindow
+from canfield.pile import Pile
 from canfield.presentation.geometry import placements
 
 __all__ = ["window"]
@@ -67,9 +68,9 @@ def test_drop_target_is_highlighted_while_dragging(window: MainWindow) -> None:
     # Aim with the card, not the pointer: grab low and let the card overlap column 4.
     target = card_point(window, AS)
     drag(window, start, target, release=False)
-    assert window.scene.drop_target == ("column", 3)
+    assert window.scene.drop_target == Pile.column(3)
     ring = window.scene.drop_ring_rect
-    assert ring is not None and ring.intersects(window.scene.pile_rect(("column", 3)))
+    assert ring is not None and ring.intersects(window.scene.pile_rect(Pile.column(3)))
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
 
@@ -124,7 +125,7 @@ def test_foundation_card_can_be_dragged_back_to_a_column(tmp_path: Path, qtbot: 
     th = Card.parse("TH")
     assert win.scene.pile_of(th)[0] == "foundation"
     score = win.model.game.score
-    target = win.scene.pile_rect(("column", 2))
+    target = win.scene.pile_rect(Pile.column(2))
     drag(win, card_point(win, th), scene_point(win, QPointF(target.center().x(), target.bottom())))
     assert win.model.state.columns[2][-1] == th
     assert win.model.game.score == score, "taking a card back costs no points"

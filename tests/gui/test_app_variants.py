@@ -26,6 +26,7 @@ from canfield.gui.dialogs import NewGameDialog, StatisticsDialog
 from canfield.gui.i18n_qt import switch_language
 from canfield.gui.window import MainWindow
 from canfield.moves import Move
+from canfield.pile import Pile
 from canfield.presentation.variant_text import APP_VARIANTS, variant_title
 from canfield.storage import Store
 from canfield.variants import variant_named
@@ -145,7 +146,7 @@ def test_superior_reserve_is_fanned_face_up_and_only_its_top_moves(
     assert win.model.game.moves_made == 0
     # Nor does a drag: the buried card stays where it lies.
     where = win.scene.card_item(buried).pos()
-    target = win.scene.pile_rect(("column", 1)).center()
+    target = win.scene.pile_rect(Pile.column(1)).center()
     drag(win, scene_point(win, strip), scene_point(win, target))
     assert win.model.game.moves_made == 0 and win.scene.card_item(buried).pos() == where
     # The top one plays (QC onto KH).
@@ -176,12 +177,12 @@ def test_storehouse_starts_with_the_twos_home(tmp_path: Path, qtbot: QtBot) -> N
 def test_passes_mark_and_the_refused_tap(tmp_path: Path, qtbot: QtBot) -> None:
     win = make_window(tmp_path, Game.from_code("CF1-STRICT-D3-AAAAACL"))
     qtbot.addWidget(win)
-    stock = win.scene.pile_rect(("stock", 0)).center()
+    stock = win.scene.pile_rect(Pile("stock")).center()
     assert win.scene.passes_label.text() == "Last pass"
     while win.model.state.stock:
         tap(win, scene_point(win, stock))
     assert win.scene.passes_label.text() == "No passes left"
-    assert win.scene.slot_item(("stock", 0)).label == "✕"
+    assert win.scene.slot_item(Pile("stock")).label == "✕"
     before = win.model.state
     moves = win.model.game.moves_made
     tap(win, scene_point(win, stock))
@@ -350,9 +351,9 @@ def test_superior_empty_column_waits_and_takes_the_reserve_top_by_drag(
     state = win.model.state
     assert state.columns[1] == ()
     top = state.reserve[-1]
-    target = win.scene.pile_rect(("column", 1)).center()
+    target = win.scene.pile_rect(Pile.column(1)).center()
     drag(win, card_point(win, top), scene_point(win, target), release=False)
-    assert win.scene.drop_target == ("column", 1)  # the rules allow it: highlighted
+    assert win.scene.drop_target == Pile.column(1)  # the rules allow it: highlighted
     QTest.mouseRelease(
         win.view.viewport(),
         Qt.MouseButton.LeftButton,

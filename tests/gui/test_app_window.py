@@ -16,6 +16,7 @@ from canfield import Card, Game
 from canfield.deal import EXAMPLE_CODE
 from canfield.describe import card_name
 from canfield.gui.window import MainWindow
+from canfield.pile import Pile
 from canfield.storage import Store
 from positions import WIN_DECK, WIN_MOVES
 
@@ -51,24 +52,24 @@ def test_keyboard_play_draw_pick_up_and_put_down(window: MainWindow) -> None:
     view = window.view
     view.setFocus()
     scene = window.scene
-    assert scene.focus_pile == ("stock", 0)
+    assert scene.focus_pile == Pile("stock")
     key(window, Qt.Key.Key_Space)  # draw
     assert len(window.model.state.waste) == 3
     # Walk to the reserve, pick up the queen of clubs, walk to column 2, put it down.
-    while scene.focus_pile != ("reserve", 0):
+    while scene.focus_pile != Pile("reserve"):
         key(window, Qt.Key.Key_Right)
     assert scene.focus_ring_rect is not None
     key(window, Qt.Key.Key_Return)
     assert scene.held_cards == [QC]
-    while scene.focus_pile != ("column", 1):
+    while scene.focus_pile != Pile.column(1):
         key(window, Qt.Key.Key_Right)
     key(window, Qt.Key.Key_Return)
     assert window.model.state.columns[1] == (KH, QC)
     # The focus goes back to where the queen came from; the 2 key goes to column 2.
-    assert scene.focus_pile == ("reserve", 0)
+    assert scene.focus_pile == Pile("reserve")
     key(window, Qt.Key.Key_2)
     # It lands on the card that can move there: the king, with the queen on it.
-    assert scene.focus_pile == ("column", 1) and scene.focused_card() == KH
+    assert scene.focus_pile == Pile.column(1) and scene.focused_card() == KH
     key(window, Qt.Key.Key_Down)
     assert scene.focused_card() == QC
     # Up picks the deeper card again.
@@ -201,7 +202,7 @@ def test_language_switch_retranslates_live(window: MainWindow) -> None:
         assert window.position_label.text() == window.model.game.describe("pt")
         assert window.view.accessibleName() == "Mesa de jogo"
         assert window.scene.card_item(QC).accessible_name() == "dama de paus"
-        assert window.scene.slot_item(("column", 0)).accessible_name() == "coluna 1"
+        assert window.scene.slot_item(Pile.column(0)).accessible_name() == "coluna 1"
     finally:
         switch_language(QApplication.instance(), "en")
     assert window.scene.card_item(QC).accessible_name() == "queen of clubs"
@@ -232,7 +233,7 @@ def test_hint_points_at_a_move(window: MainWindow, qtbot: QtBot) -> None:
     ring = window.scene.hint_ring_rect
     assert ring is not None
     if hinted.card is None:
-        under = window.scene.pile_rect(("stock", 0))
+        under = window.scene.pile_rect(Pile("stock"))
     else:
         under = window.scene.card_item(int(hinted.card)).sceneBoundingRect()
     assert ring.contains(under.center())

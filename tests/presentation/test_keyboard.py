@@ -14,6 +14,7 @@ from canfield.deal import EXAMPLE_CODE
 from canfield.describe import card_name
 from canfield.i18n import set_language
 from canfield.moves import FOUNDATION, Move
+from canfield.pile import Pile
 from canfield.presentation.geometry import CARD_ASPECT, TableLayout
 from canfield.presentation.keyboard import KEYS, PILE_KEYS, Keyboard, Reply
 from canfield.presentation.narration import change_sentence
@@ -50,7 +51,7 @@ def play(game: Game, keyboard: Keyboard, *keys: str) -> list[str]:
 def test_a_pile_key_lands_and_says_where_its_card_can_go() -> None:
     game, keys = Game.from_code(EXAMPLE_CODE), Keyboard()
     assert play(game, keys, "r") == []  # the focus moved: the reader says the new focus
-    assert keys.focus == ("reserve", 0)
+    assert keys.focus == Pile("reserve")
     assert keys.landing(game, "en") == "reserve, queen of clubs, can go to column 2"
     # Pressing it again does not move the focus, so it is said again.
     assert play(game, keys, "r") == ["reserve, queen of clubs, can go to column 2"]
@@ -64,7 +65,7 @@ def test_pick_up_says_the_places_and_a_pile_key_puts_it_there() -> None:
         "Picked up, can go to column 2",
         "queen of clubs to column 2. reserve: 8 of hearts on top",
     ]
-    assert keys.held is None and keys.focus == ("reserve", 0)  # back where it came from
+    assert keys.held is None and keys.focus == Pile("reserve")  # back where it came from
     names = [card_name(c, "en") for c in game.state.columns[1]]
     assert names == ["king of hearts", "queen of clubs"]
 
@@ -104,7 +105,7 @@ def test_a_card_is_refused_on_another_suits_foundation_and_f_takes_it_home() -> 
         keys.depth += 1
     play(game, keys, "enter")
     home = game.state.foundation_order.index(card // 13)
-    keys.focus = ("foundation", (home + 1) % 4)
+    keys.focus = Pile.foundation((home + 1) % 4)
     wrong = card_name(card, "en") + f" cannot go to foundation {(home + 1) % 4 + 1}"
     assert play(game, keys, "enter") == [wrong]
     said = play(game, keys, "f")
@@ -117,7 +118,7 @@ def test_f_cycles_through_the_foundations() -> None:
     for _ in range(5):
         play(game, keys, "f")
         seen.append(keys.focus)
-    assert seen == [("foundation", i % 4) for i in range(5)]
+    assert seen == [Pile.foundation(i % 4) for i in range(5)]
 
 
 def test_a_move_says_what_it_uncovered_on_the_pile_it_left() -> None:
@@ -145,8 +146,8 @@ def test_undo_of_a_draw_names_what_the_waste_shows_after_it() -> None:
 
 def test_pile_reading_and_summary_are_short_and_complete() -> None:
     game = Game.from_code(EXAMPLE_CODE)
-    assert pile_reading(game, ("column", 0), "en") == "column 1, 1 card: 6 of clubs"
-    assert pile_reading(game, ("stock", 0), "en") == "stock, 34 cards"
+    assert pile_reading(game, Pile.column(0), "en") == "column 1, 1 card: 6 of clubs"
+    assert pile_reading(game, Pile("stock"), "en") == "stock, 34 cards"
     summary = table_summary(game, "en", ("Game " + EXAMPLE_CODE, ""))
     assert summary.startswith("stock: 34 cards. reserve: queen of clubs, 13 cards. foundation 1")
     assert summary.endswith(
@@ -156,7 +157,7 @@ def test_pile_reading_and_summary_are_short_and_complete() -> None:
     for move in solve(Game.from_code(EXAMPLE_CODE), time_limit=20).line[:120]:
         game.play(move)
     assert 3 * len(table_summary(game, "en").split()) < 2 * len(game.describe("en").split())
-    column = pile_reading(game, ("column", 0), "en")
+    column = pile_reading(game, Pile.column(0), "en")
     assert column.endswith(card_name(game.state.columns[0][-1], "en"))  # top last
 
 
@@ -236,9 +237,9 @@ def test_a_keyboard_move_leaves_what_it_uncovered_to_the_focus_landing() -> None
     short = change_sentence("play", before, game.state, move, "en", uncovered=False)
     assert short == "queen of clubs to column 2"
     # The focus back on the reserve says its new top: the move need not.
-    landed = change_sentence("play", before, game.state, move, "en", focused=("reserve", 0))
+    landed = change_sentence("play", before, game.state, move, "en", focused=Pile("reserve"))
     assert landed == "queen of clubs to column 2"
-    elsewhere = change_sentence("play", before, game.state, move, "en", focused=("waste", 0))
+    elsewhere = change_sentence("play", before, game.state, move, "en", focused=Pile("waste"))
     assert elsewhere == full
 
 
@@ -253,16 +254,16 @@ def test_a_draw_with_the_focus_on_the_waste_leaves_its_new_top_to_the_focus() ->
         before = game.state
         game.play(Move.DRAW)
         said.append(
-            change_sentence("play", before, game.state, Move.DRAW, "en", focused=("waste", 0))
+            change_sentence("play", before, game.state, Move.DRAW, "en", focused=Pile("waste"))
         )
     assert said == [""] * (len(said) - 1) + ["stock: empty"]
     before = game.state
     game.play(Move.DRAW)
-    turned = change_sentence("play", before, game.state, Move.DRAW, "en", focused=("waste", 0))
+    turned = change_sentence("play", before, game.state, Move.DRAW, "en", focused=Pile("waste"))
     assert turned == "Stock turned over"
     before = game.state
     game.play(Move.DRAW)
-    on_stock = change_sentence("play", before, game.state, Move.DRAW, "en", focused=("stock", 0))
+    on_stock = change_sentence("play", before, game.state, Move.DRAW, "en", focused=Pile("stock"))
     assert on_stock == "3 cards drawn, 2 of spades on top"
 
 

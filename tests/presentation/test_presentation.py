@@ -13,6 +13,7 @@ import pytest
 from canfield import Card, Game
 from canfield.describe import pile_name
 from canfield.i18n import set_language
+from canfield.pile import Pile
 from canfield.presentation import piles
 from canfield.presentation.geometry import (
     CARD_ASPECT,
@@ -93,23 +94,23 @@ def _deck_text() -> str:
 def test_pile_names_and_counts_in_two_languages() -> None:
     game = Game.from_code(EXAMPLE)
     state = game.state
-    assert piles.pile_spoken_name(state, ("column", 3), "en") == "column 4, 1 card"
-    assert piles.pile_spoken_name(state, ("waste", 0), "en") == "waste, empty"
-    assert piles.pile_spoken_name(state, ("stock", 0), "en") == "stock, 34 cards"
+    assert piles.pile_spoken_name(state, Pile.column(3), "en") == "column 4, 1 card"
+    assert piles.pile_spoken_name(state, Pile("waste"), "en") == "waste, empty"
+    assert piles.pile_spoken_name(state, Pile("stock"), "en") == "stock, 34 cards"
     set_language("pt")  # the pile's name follows ``lang``, the count the current language
     try:
-        assert piles.pile_spoken_name(state, ("reserve", 0), "pt") == "reserva, 13 cartas"
+        assert piles.pile_spoken_name(state, Pile("reserve"), "pt") == "reserva, 13 cartas"
     finally:
         set_language("en")
-    assert piles.visible_cards(game, ("reserve", 0)) == [QC]
-    assert piles.visible_cards(game, ("stock", 0)) == []
+    assert piles.visible_cards(game, Pile("reserve")) == [QC]
+    assert piles.visible_cards(game, Pile("stock")) == []
     # As a list a reader explores: the size only where the items do not say it.
-    assert piles.pile_list_name(game, ("column", 3), "en") == "column 4"
-    assert piles.pile_list_name(game, ("reserve", 0), "en") == "reserve, 13 cards"
-    assert piles.pile_list_name(game, ("waste", 0), "en") == "waste, empty"
-    assert piles.pile_list_name(game, ("stock", 0), "en") == "stock, 34 cards"
+    assert piles.pile_list_name(game, Pile.column(3), "en") == "column 4"
+    assert piles.pile_list_name(game, Pile("reserve"), "en") == "reserve, 13 cards"
+    assert piles.pile_list_name(game, Pile("waste"), "en") == "waste, empty"
+    assert piles.pile_list_name(game, Pile("stock"), "en") == "stock, 34 cards"
     superior = Game.from_code("CF1-SUPERIOR-D3-AAAAACL")
-    assert piles.pile_list_name(superior, ("reserve", 0), "hu") == pile_name("reserve", None, "hu")
+    assert piles.pile_list_name(superior, Pile("reserve"), "hu") == pile_name("reserve", None, "hu")
     assert piles.card_label(QC, True, "en") == "queen of clubs"
     assert piles.card_label(QC, False, "en") == "face-down card"
     assert piles.foundation_label(state, 0, "en") == "7♥"
@@ -127,26 +128,26 @@ def test_a_drop_lands_on_the_legal_pile_the_cards_overlap() -> None:
     lay = TableLayout.compute(1280, 800, CARD_ASPECT)
     over_kh = lay.columns[1].adjusted(10, 30, 10, 30)  # Q♣ held a little below K♥
     target = piles.drop_target(
-        lay, game, QC, dragged=over_kh, pointer=over_kh.center, source=("reserve", 0)
+        lay, game, QC, dragged=over_kh, pointer=over_kh.center, source=Pile("reserve")
     )
-    assert target == ("column", 1)
+    assert target == Pile.column(1)
     over_qh = lay.columns[2].adjusted(5, 20, 5, 20)  # Q♣ on Q♥: not legal
     assert (
         piles.drop_target(
-            lay, game, QC, dragged=over_qh, pointer=over_qh.center, source=("reserve", 0)
+            lay, game, QC, dragged=over_qh, pointer=over_qh.center, source=Pile("reserve")
         )
         is None
     )
-    assert piles.target_move(QC, ("column", 1)) in game.legal_moves()
+    assert piles.target_move(QC, Pile.column(1)) in game.legal_moves()
 
 
 def test_focus_sentences_say_pile_card_and_what_is_held() -> None:
     state = Game.from_code(EXAMPLE).state
-    assert piles.focused_card(state, ("reserve", 0)) == QC
-    assert piles.focus_sentence(state, ("column", 1), KH, None, "en") == (
+    assert piles.focused_card(state, Pile("reserve")) == QC
+    assert piles.focus_sentence(state, Pile.column(1), KH, None, "en") == (
         "column 2, king of hearts"
     )
-    assert piles.focus_sentence(state, ("waste", 0), None, QC, "en") == (
+    assert piles.focus_sentence(state, Pile("waste"), None, QC, "en") == (
         "waste, empty — holding queen of clubs"
     )
-    assert piles.focus_sentence(state, ("stock", 0), 1, None, "en") == "stock, 34 cards"
+    assert piles.focus_sentence(state, Pile("stock"), 1, None, "en") == "stock, 34 cards"

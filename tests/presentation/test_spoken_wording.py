@@ -11,6 +11,7 @@ import pytest
 
 from canfield import Card, Game
 from canfield.i18n import set_language
+from canfield.pile import Pile
 from canfield.presentation import narration, piles
 from positions import WIN_DECK, WIN_MOVES
 
@@ -157,10 +158,10 @@ def test_empty_agrees_with_the_pile(lang: str, expected: dict[str, str]) -> None
     set_language(lang)
     state = _emptied().state
     for kind, said in expected.items():
-        assert piles.pile_spoken_name(state, (kind, 0), lang) == said
-        assert piles.focus_sentence(state, (kind, 0), None, None, lang) == said
+        assert piles.pile_spoken_name(state, Pile.of((kind, 0)), lang) == said
+        assert piles.focus_sentence(state, Pile.of((kind, 0)), None, None, lang) == said
     fresh = Game.from_code("CF1-D3-AAAAACL").state
-    empty_foundation = piles.focus_sentence(fresh, ("foundation", 3), None, None, lang)
+    empty_foundation = piles.focus_sentence(fresh, Pile.foundation(3), None, None, lang)
     if lang == "pt":
         assert empty_foundation == "fundação 4, vazia"
 
@@ -176,5 +177,5 @@ def test_empty_agrees_with_the_pile(lang: str, expected: dict[str, str]) -> None
 def test_what_is_held_is_in_hand_not_on_the_pile(lang: str, expected: str) -> None:
     set_language(lang)
     state = Game.from_code("CF1-D3-AAAAACL").state
-    said = piles.focus_sentence(state, ("column", 1), _card("KH"), _card("QC"), lang)
+    said = piles.focus_sentence(state, Pile.column(1), _card("KH"), _card("QC"), lang)
     assert said == expected

@@ -126,9 +126,9 @@ class TableScene(QGraphicsScene):
             self._cards[card] = item
             self.addItem(item)
         self._slots: dict[PileKey, SlotItem] = {}
-        for kind, index in PILES:
-            slot = SlotItem(kind, index)
-            self._slots[kind, index] = slot
+        for pile in PILES:
+            slot = SlotItem(pile.kind, pile.place)
+            self._slots[pile] = slot
             self.addItem(slot)
         self._reserve_label = TextItem()
         self.addItem(self._reserve_label)

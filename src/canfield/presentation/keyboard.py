@@ -82,8 +82,8 @@ def pile_rects(layout: TableLayout) -> dict[PileKey, Rect]:
         Pile("reserve"): layout.reserve,
     }
     for i in range(4):
-        rects["foundation", i] = layout.foundations[i]
-        rects["column", i] = layout.columns[i]
+        rects[Pile.foundation(i)] = layout.foundations[i]
+        rects[Pile.column(i)] = layout.columns[i]
     return rects
 
 

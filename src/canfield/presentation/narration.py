@@ -299,7 +299,7 @@ def cannot_put_down(card: int, kind: str, index: int, state: State, lang: str) -
     if kind in ("column", "foundation"):
         return _("%(card)s cannot go to %(pile)s") % {
             "card": name,
-            "pile": pile_label((kind, index), lang),
+            "pile": pile_label(Pile.of((kind, index)), lang),
         }
     return _("%(card)s cannot be put down here") % {"card": name}
 

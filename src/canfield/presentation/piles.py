@@ -52,9 +52,9 @@ __all__ = [
     "visible_cards",
 ]
 
-PileKey = tuple[str, int]
-"""A pile as the front ends still pass it: a :class:`Pile` or the ``(kind, place)`` tuple it
-equals (``Pile.of`` checks one and makes it a ``Pile``)."""
+PileKey = Pile
+"""The name the front ends knew a pile by: a :class:`Pile` now (it equals the ``(kind, place)``
+tuple they wrote before)."""
 
 PILES: Final[tuple[PileKey, ...]] = _PILES
 """The 11 piles in a fixed order: stock, waste, reserve, foundations, columns."""
