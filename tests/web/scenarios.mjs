@@ -723,6 +723,12 @@ const scenarios = {
     await press(page, "button", t.deal, dialog(page, t.new_game));
     await page.locator("dialog .error").waitFor({ state: "visible" });
     await check("new-game-refused");
+    // the engine's reason is on the screen whole, not under the buttons' row of the scrolled form
+    results["new-game-refused"].shown = await page.evaluate(() => {
+      const error = document.querySelector("dialog[open] .error").getBoundingClientRect();
+      const body = document.querySelector("dialog[open] .screen-body").getBoundingClientRect();
+      return error.height > 0 && error.top >= body.top - 0.5 && error.bottom <= body.bottom + 0.5;
+    });
     await closeAll(page);
     for (const [label, entry] of [["settings", t.settings], ["statistics", t.statistics], ["rules", t.rules], ["about", t.about]]) {
       await openFromMenu(page, entry, lang);

@@ -73,5 +73,9 @@ def test_every_screen_fits_the_viewport_with_44px_targets(audit: dict[str, Any])
     assert [name for name, r in results.items() if not r["fits"]] == []
 
 
+def test_a_refused_codes_reason_is_shown_whole(audit: dict[str, Any]) -> None:
+    assert audit["results"]["new-game-refused"]["shown"] is True
+
+
 def test_axe_finds_no_violation_on_the_table(audit: dict[str, Any]) -> None:
     assert audit["results"]["table"]["violations"] == []

@@ -115,6 +115,9 @@ export async function openNewGame(screens: Screens, start: { text?: string } = {
     error.textContent = text;
     error.hidden = text === "";
     field.setAttribute("aria-invalid", String(text !== ""));
+    // the refusal is read whole: on a small phone the field sits low in the scrolled form and
+    // its reason below it would be cut off by the buttons' row
+    if (text !== "") error.scrollIntoView({ block: "nearest" });
   };
   showError("");
   showSummary();
