@@ -30,7 +30,6 @@ from PySide6.QtWidgets import QAccessibleWidget, QGraphicsView, QLabel, QWidget
 
 from canfield.gui.items import CardItem, SlotItem
 from canfield.i18n import _
-from canfield.pile import Pile
 
 if TYPE_CHECKING:
     from canfield.gui.table import PileKey, TableScene
@@ -206,7 +205,7 @@ class PileAccessible(QAccessibleObject):
 
     @property
     def pile(self) -> PileKey:
-        return Pile.of((self._slot.kind, self._slot.index))
+        return self._slot.pile
 
     def _cards(self, scene: TableScene) -> list[int]:
         return scene.visible_cards(self.pile)

@@ -15,6 +15,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, 
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from canfield.gui import cardart
+from canfield.pile import Pile
 from canfield.presentation.stacking import Z
 
 __all__ = [
@@ -140,10 +141,10 @@ class CardItem(QGraphicsObject):
 class SlotItem(QGraphicsObject):
     """The place of a pile: an outline with a glyph when empty (the scene draws the drop ring)."""
 
-    def __init__(self, kind: str, index: int, parent: QGraphicsItem | None = None) -> None:
+    def __init__(self, pile: Pile, parent: QGraphicsItem | None = None) -> None:
         super().__init__(parent)
-        self.kind = kind
-        self.index = index
+        self.pile = pile
+        """Which pile this is the place of."""
         self.label = ""
         self._rect = QRectF(0, 0, 60, 84)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)

@@ -127,7 +127,7 @@ class TableScene(QGraphicsScene):
             self.addItem(item)
         self._slots: dict[PileKey, SlotItem] = {}
         for pile in PILES:
-            slot = SlotItem(pile.kind, pile.place)
+            slot = SlotItem(pile)
             self._slots[pile] = slot
             self.addItem(slot)
         self._reserve_label = TextItem()
