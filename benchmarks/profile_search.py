@@ -28,7 +28,7 @@ from canfield.variants import VARIANTS, variant_named
 
 
 def _kind(source: int, target: int) -> str:
-    if source == s._TALON:
+    if source == s.FROM_TALON:
         return "talon card"
     if source == FROM_RESERVE:
         return "reserve card"
@@ -42,7 +42,7 @@ def _children(
 ) -> Iterator[tuple[str, State, tuple[int, ...], int]]:
     merge = s.view_of(state).recycles is None
     for move, card, source, index in s.successors(state, cards, pointer, options):
-        if source == s._TALON:
+        if source == s.FROM_TALON:
             child, rest, split = s._play_talon(state, cards, index, move.target, merge)
             yield _kind(source, move.target), child, rest, split
         else:

@@ -308,6 +308,18 @@ def test_bad_input_to_the_core_is_refused_with_a_clear_error() -> None:
 
 
 @needs_core
+def test_the_core_spells_where_a_card_comes_from_as_python_does() -> None:
+    from canfield.rules import kernel
+    from canfield.solver import _core
+
+    assert _core.FROM_TALON == search_module.FROM_TALON
+    assert _core.FROM_RESERVE == kernel.FROM_RESERVE
+    assert _core.FROM_FOUNDATION == kernel.FROM_FOUNDATION
+    assert _core.FROM_SWAP == search_module.FROM_SWAP
+    assert _core.AFTER_RECYCLE == search_module.AFTER_RECYCLE
+
+
+@needs_core
 def test_the_core_reads_the_fields_the_python_values_name() -> None:
     """One list of names: the C core's, CoreRules' and CoreOptions' (the browser's core packs
     the numbers and flags in this order)."""
@@ -397,7 +409,7 @@ def test_limited_passes_try_the_talon_cards_nearest_the_split_first(name: str) -
         down = [
             index
             for move, _, source, index in search_module.successors(node, cards, pointer, Options())
-            if source == search_module._TALON and move.target != 4 and node.columns[move.target]
+            if source == search_module.FROM_TALON and move.target != 4 and node.columns[move.target]
         ]  # onto a card (moves into an empty column come late, in their own order)
         assert down == sorted(down), state
         checked += len(down) > 1

@@ -28,7 +28,7 @@ from canfield.solver import Verdict, solve
 from canfield.solver.api import luby
 from canfield.solver.line import realize
 from canfield.solver.search import (
-    _TALON,
+    FROM_TALON,
     Limits,
     Options,
     Search,
@@ -150,7 +150,7 @@ def test_unchecked_plays_match_apply_move() -> None:
     for state in _positions(60, 6):
         cards, pointer = talon(state)
         for move, card, source, index in successors(state, cards, pointer, Options(symmetry=False)):
-            if source == _TALON:
+            if source == FROM_TALON:
                 tapped = state._replace(stock=cards[index + 1 :][::-1], waste=cards[: index + 1])
                 expected, _ = apply_move(tapped, move)
                 rest = cards[:index] + cards[index + 1 :]

@@ -23,12 +23,12 @@
 
 #define NCARDS 52
 #define FOUNDATION 4
-#define SRC_TALON (-2)
-#define SRC_RESERVE (-1)
-#define SRC_FOUNDATION 4
+#define FROM_TALON (-2)
+#define FROM_RESERVE (-1)
+#define FROM_FOUNDATION 4
 #define AFTER_RECYCLE 64
 #define MAXCANDS 288 /* distinct (card, target) pairs: 52 x 5, and 16 blind ups */
-#define SRC_SWAP 8 /* blind: SRC_SWAP + k, up from column k after a swap (P6) */
+#define FROM_SWAP 8 /* blind: FROM_SWAP + k, up from column k after a swap (P6) */
 #define KEYMAX 72
 #define CHECK_EVERY 4096
 #define TEMP_BUCKETS 65536
@@ -390,11 +390,11 @@ static int gen_early(SearchObject *s, const Pos *p, const Reach *r, Cand *out, i
     for (int suit = 0; suit < 4; suit++)
         following[suit] = p->found[suit] < 13 ? suit * 13 + (base + p->found[suit]) % 13 : -1;
     int top = p->reserve_len ? s->reserve[p->reserve_len - 1] : -1;
-    if (top >= 0 && following[top / 13] == top) ADD(up, nup, top, FOUNDATION, SRC_RESERVE, 0);
+    if (top >= 0 && following[top / 13] == top) ADD(up, nup, top, FOUNDATION, FROM_RESERVE, 0);
     if (r->n) {
         for (int suit = 0; suit < 4; suit++) {
             int card = following[suit];
-            if (card >= 0 && r->at[card] >= 0) ADD(up, nup, card, FOUNDATION, SRC_TALON, r->at[card]);
+            if (card >= 0 && r->at[card] >= 0) ADD(up, nup, card, FOUNDATION, FROM_TALON, r->at[card]);
         }
     }
     if (R->safe_up && s->safe_up && !s->blind) {
@@ -455,7 +455,7 @@ static int gen_early(SearchObject *s, const Pos *p, const Reach *r, Cand *out, i
             for (int k = 0; k < 4; k++) {
                 int n = p->len[k];
                 if (n && p->cols[k][n - 1] != card && R->alias[p->cols[k][n - 1]] == R->alias[card])
-                    ADD(up, nup, card, FOUNDATION, SRC_SWAP + k, 0);
+                    ADD(up, nup, card, FOUNDATION, FROM_SWAP + k, 0);
             }
         }
     }
@@ -466,11 +466,11 @@ static int gen_early(SearchObject *s, const Pos *p, const Reach *r, Cand *out, i
         for (int x = 0; x < R->nchildren[end]; x++) {
             int card = R->children[end][x];
             if (card == top) {
-                ADD(rdown, nr, card, j, SRC_RESERVE, 0);
+                ADD(rdown, nr, card, j, FROM_RESERVE, 0);
                 continue;
             }
             if (r->at[card] >= 0) {
-                ADD(tdown, nt, card, j, SRC_TALON, r->at[card]);
+                ADD(tdown, nt, card, j, FROM_TALON, r->at[card]);
                 continue;
             }
             int k = tail_col[card];
@@ -536,8 +536,8 @@ static int gen_late(SearchObject *s, const Pos *p, const Reach *r, Cand *out) {
     for (int e = 0; e < ne; e++) {
         int j = empties[e];
         if (R->to_empty && p->reserve_len) /* only without the auto-fill can this happen */
-            ADD(out, n, s->reserve[p->reserve_len - 1], j, SRC_RESERVE, 0);
-        for (int x = 0; x < r->n; x++) ADD(out, n, r->card[x], j, SRC_TALON, r->index[x]);
+            ADD(out, n, s->reserve[p->reserve_len - 1], j, FROM_RESERVE, 0);
+        for (int x = 0; x < r->n; x++) ADD(out, n, r->card[x], j, FROM_TALON, r->index[x]);
         if (!R->to_empty) continue;
         for (int k = 0; k < 4; k++) {
             int len = p->len[k];
@@ -557,14 +557,14 @@ static int gen_late(SearchObject *s, const Pos *p, const Reach *r, Cand *out) {
         if (p->found[suit]) tops[nt++] = suit * 13 + (base + p->found[suit] - 1) % 13;
     if (R->to_empty)
         for (int t = 0; t < nt; t++)
-            for (int e = 0; e < ne; e++) ADD(out, n, tops[t], empties[e], SRC_FOUNDATION, 0);
+            for (int e = 0; e < ne; e++) ADD(out, n, tops[t], empties[e], FROM_FOUNDATION, 0);
     for (int t = 0; t < nt; t++) {
         int card = tops[t];
         for (int x = 0; x < R->nparents[card]; x++) {
             int parent = R->parents[card][x];
             for (int j = 0; j < 4; j++)
                 if (p->len[j] && p->cols[j][p->len[j] - 1] == parent)
-                    ADD(out, n, card, j, SRC_FOUNDATION, 0);
+                    ADD(out, n, card, j, FROM_FOUNDATION, 0);
         }
     }
     return n;
@@ -574,8 +574,8 @@ static int gen_late(SearchObject *s, const Pos *p, const Reach *r, Cand *out) {
 static void play(const SearchObject *s, const Pos *p, Pos *q, Cand c) {
     const Rules *R = &s->rules;
     int card = c.card, suit = card / 13, target = c.target;
-    if (c.source >= SRC_SWAP) { /* P6: swap the card with column k's end, then send it up */
-        int k = c.source - SRC_SWAP;
+    if (c.source >= FROM_SWAP) { /* P6: swap the card with column k's end, then send it up */
+        int k = c.source - FROM_SWAP;
         Pos alike;
         memcpy(&alike, p, sizeof(Pos));
         uint8_t *end = &alike.cols[k][alike.len[k] - 1];
@@ -589,7 +589,7 @@ static void play(const SearchObject *s, const Pos *p, Pos *q, Cand c) {
         return;
     }
     memcpy(q, p, sizeof(Pos));
-    if (c.source == SRC_TALON) {
+    if (c.source == FROM_TALON) {
         int index = c.index;
         if (index >= AFTER_RECYCLE) { /* one more recycle first (limited passes) */
             index -= AFTER_RECYCLE;
@@ -610,9 +610,9 @@ static void play(const SearchObject *s, const Pos *p, Pos *q, Cand c) {
     int count = 1;
     uint8_t one = (uint8_t)card;
     moving = &one;
-    if (c.source == SRC_RESERVE) {
+    if (c.source == FROM_RESERVE) {
         q->reserve_len--;
-    } else if (c.source == SRC_FOUNDATION) {
+    } else if (c.source == FROM_FOUNDATION) {
         q->found[suit]--;
     } else {
         int k = c.source, n = p->len[k], i = n - 1;
@@ -1459,6 +1459,11 @@ PyMODINIT_FUNC PyInit__core(void) {
         return NULL;
     }
     if (PyModule_AddIntConstant(m, "KEY_BYTES_MAX", KEYMAX) < 0 ||
+        PyModule_AddIntConstant(m, "FROM_TALON", FROM_TALON) < 0 ||
+        PyModule_AddIntConstant(m, "FROM_RESERVE", FROM_RESERVE) < 0 ||
+        PyModule_AddIntConstant(m, "FROM_FOUNDATION", FROM_FOUNDATION) < 0 ||
+        PyModule_AddIntConstant(m, "FROM_SWAP", FROM_SWAP) < 0 ||
+        PyModule_AddIntConstant(m, "AFTER_RECYCLE", AFTER_RECYCLE) < 0 ||
         add_names(m, "RULE_INTS", RULE_INTS, NRULE_INTS) < 0 ||
         add_names(m, "OPTION_FLAGS", OPTION_FLAGS, NOPTION_FLAGS) < 0) {
         Py_DECREF(m);

@@ -5,6 +5,11 @@ from collections.abc import Callable
 from canfield.solver.search import CoreOptions, CoreRules
 
 KEY_BYTES_MAX: int
+FROM_TALON: int
+FROM_RESERVE: int
+FROM_FOUNDATION: int
+FROM_SWAP: int
+AFTER_RECYCLE: int
 RULE_INTS: tuple[str, ...]
 """The whole-number fields of the C ``Rules`` (``CoreRules.RULE_INTS``)."""
 OPTION_FLAGS: tuple[str, ...]

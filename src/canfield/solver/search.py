@@ -117,12 +117,15 @@ class SearchResult:
     seconds: float = 0.0
 
 
-# Where a candidate card comes from (besides a column 0-3).
-_TALON: Final = -2
-_AFTER_RECYCLE: Final = 64
+# Where a candidate card comes from (besides a column 0-3): one spelling, the kernel's FROM_*
+# (FROM_RESERVE, FROM_FOUNDATION), here, and in _core.c, which exports its values to be held
+# equal to these (tests/solver/test_search_core.py).
+FROM_TALON: Final = -2
+"""A talon card, any one taps reach (played by ``play_from_talon``)."""
+AFTER_RECYCLE: Final = 64
 """Added to a talon index that taps reach only after one more recycle (limited passes)."""
-_SWAP: Final = 8
-"""Blind search (P6): a ``source`` of ``_SWAP + k`` sends a card up from column ``k``'s end
+FROM_SWAP: Final = 8
+"""Blind search (P6): a ``source`` of ``FROM_SWAP + k`` sends a card up from column ``k``'s end
 after swapping it with its twin there."""
 
 
@@ -293,7 +296,7 @@ def _reach(cards: tuple[int, ...], pointer: int, state: State) -> dict[int, int]
     """Talon card -> index, for the cards taps can bring to the waste top.
 
     With limited passes, a card taps reach only after a recycle has
-    ``_AFTER_RECYCLE`` added to its index (and needs a recycle left).
+    ``AFTER_RECYCLE`` added to its index (and needs a recycle left).
     """
     draw = state.draw
     passes = state.variant.passes
@@ -314,7 +317,7 @@ def _reach(cards: tuple[int, ...], pointer: int, state: State) -> dict[int, int]
         while q < size:
             q = min(q + draw, size)
             if cards[q - 1] not in reach:
-                reach[cards[q - 1]] = q - 1 + _AFTER_RECYCLE
+                reach[cards[q - 1]] = q - 1 + AFTER_RECYCLE
     return reach
 
 
@@ -381,7 +384,7 @@ def _candidates(
         for card in following:
             index = reach.get(card, -1)
             if index >= 0:
-                up.append((table[card][FOUNDATION], card, _TALON, index))
+                up.append((table[card][FOUNDATION], card, FROM_TALON, index))
     if view.safe_up and options.safe_up and not options.blind:
         children = view.children
         for k in range(4):
@@ -427,7 +430,7 @@ def _candidates(
                 for k in range(4):
                     col = columns[k]
                     if col and col[-1] != card and alias[col[-1]] == alias[card]:
-                        up.append((table[card][FOUNDATION], card, _SWAP + k, -1))
+                        up.append((table[card][FOUNDATION], card, FROM_SWAP + k, -1))
     children = view.children
     for j in range(4):
         col = columns[j]
@@ -439,7 +442,7 @@ def _candidates(
                 continue
             index = reach.get(card, -1)
             if index >= 0:
-                talon_down.append((table[card][j], card, _TALON, index))
+                talon_down.append((table[card][j], card, FROM_TALON, index))
                 continue
             k = tail_of.get(card, -1)
             if k >= 0 and k != j:  # a tail over 25 cards can hold a child of its own end
@@ -536,7 +539,7 @@ def _late(
         if to_empty and reserve:  # only without the auto-fill can this happen
             yield (table[reserve[-1]][j], reserve[-1], FROM_RESERVE, -1)
         for card, index in reach.items():
-            yield (table[card][j], card, _TALON, index)
+            yield (table[card][j], card, FROM_TALON, index)
         if not to_empty:
             continue
         for k in range(4):
@@ -625,8 +628,8 @@ def _watch(node: State, card: int, source: int, target: int, options: Options) -
 
 def _play(node: State, card: int, target: int, source: int) -> State:
     """``play_known``, and the blind search's up after a swap (P6)."""
-    if source >= _SWAP:
-        k = source - _SWAP
+    if source >= FROM_SWAP:
+        k = source - FROM_SWAP
         end = node.columns[k][-1]
         swap = {card: end, end: card}
         a, b, c, d = (tuple(swap.get(x, x) for x in col) for col in node.columns)
@@ -639,8 +642,8 @@ def _play_talon(
     node: State, cards: tuple[int, ...], index: int, target: int, merge: bool
 ) -> tuple[State, tuple[int, ...], int]:
     """The position after playing talon card ``cards[index]`` (a K+ move), its talon and split."""
-    if index >= _AFTER_RECYCLE:  # one more recycle first (limited passes)
-        index -= _AFTER_RECYCLE
+    if index >= AFTER_RECYCLE:  # one more recycle first (limited passes)
+        index -= AFTER_RECYCLE
         node = node._replace(recycles=node.recycles + 1)
     card = cards[index]
     rest = cards[:index] + cards[index + 1 :]
@@ -822,7 +825,7 @@ def expand(
     merge = view.recycles is None
     out = []
     for move, card, source, index in successors(node, cards, pointer, options):
-        if source == _TALON:
+        if source == FROM_TALON:
             child = _play_talon(node, cards, index, move.target, merge)[0]
         else:
             child = _play(node, card, move.target, source)
@@ -977,7 +980,7 @@ class Search:
                     visited.discard(temporary)
                 continue
             move, card, source, index = candidate
-            if source == _TALON:
+            if source == FROM_TALON:
                 child, child_cards, child_pointer = _play_talon(
                     node, cards, index, move.target, merge
                 )
