@@ -37,7 +37,6 @@ from PySide6.QtGui import (
     QAccessibleEvent,
     QColor,
     QKeyEvent,
-    QKeySequence,
     QPainter,
 )
 from PySide6.QtWidgets import (
@@ -49,6 +48,7 @@ from PySide6.QtWidgets import (
 from canfield.describe import rank_letters
 from canfield.gui import cardart
 from canfield.gui.items import CardItem, CountBadge, DragShadow, FocusRing, SlotItem, TextItem
+from canfield.gui.keys import key_name, nothing_to_take_back_said
 from canfield.gui.model import Change, GameModel
 from canfield.gui.qtgeom import point_of, qpoint, qrect, rect_of
 from canfield.moves import FOUNDATION, Move
@@ -70,7 +70,6 @@ from canfield.presentation.narration import (
     cannot_move,
     cannot_put_down,
     draw_refused,
-    nothing_to_take_back,
 )
 from canfield.presentation.piles import PILES, PileKey
 from canfield.presentation.stacking import Z
@@ -823,69 +822,20 @@ class TableScene(QGraphicsScene):
 
     # -- keyboard -----------------------------------------------------------------
 
-    _KEY_NAMES: Final[dict[int, str]] = {
-        Qt.Key.Key_1: "1",
-        Qt.Key.Key_2: "2",
-        Qt.Key.Key_3: "3",
-        Qt.Key.Key_4: "4",
-        Qt.Key.Key_R: "r",
-        Qt.Key.Key_W: "w",
-        Qt.Key.Key_F: "f",
-        Qt.Key.Key_S: "s",
-        Qt.Key.Key_D: "d",
-        Qt.Key.Key_P: "p",
-        Qt.Key.Key_T: "t",
-        Qt.Key.Key_Return: "enter",
-        Qt.Key.Key_Enter: "enter",
-        Qt.Key.Key_Space: "enter",
-        Qt.Key.Key_Escape: "escape",
-        Qt.Key.Key_Left: "left",
-        Qt.Key.Key_Right: "right",
-        Qt.Key.Key_Up: "up",
-        Qt.Key.Key_Down: "down",
-    }
-    """Qt's keys by the names :class:`~canfield.presentation.keyboard.Keyboard` knows."""
-
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
         if not self.interactive:
             event.ignore()
             return
-        mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
-        nothing = self._nothing_to_take_back(event, mods)
+        nothing = nothing_to_take_back_said(event, self._model.game)
         if nothing:
             self.spoken.emit(nothing)
             event.accept()
             return
-        name = self._KEY_NAMES.get(event.key())
-        if name is None or mods not in (
-            Qt.KeyboardModifier.NoModifier,
-            Qt.KeyboardModifier.ShiftModifier,
-        ):
-            event.ignore()
-            return
-        if self.press_key(name):
+        name = key_name(event)
+        if name is not None and self.press_key(name):
             event.accept()
         else:
             event.ignore()
-
-    def _nothing_to_take_back(self, event: QKeyEvent, mods: Qt.KeyboardModifier) -> str:
-        """What Undo or Redo says with nothing to take back or play again, else "".
-
-        Their actions are greyed out then, so their keys come to the table.
-        """
-        game = self._model.game
-        ctrl = Qt.KeyboardModifier.ControlModifier
-        undo = event.matches(QKeySequence.StandardKey.Undo) or (
-            event.key() == Qt.Key.Key_Backspace and mods == Qt.KeyboardModifier.NoModifier
-        )
-        redo = event.matches(QKeySequence.StandardKey.Redo) or (
-            event.key() == Qt.Key.Key_Y and mods == ctrl
-        )
-        if undo and not game.can_undo:
-            return nothing_to_take_back(redo=False)
-        if redo and not game.can_redo:
-            return nothing_to_take_back(redo=True)
-        return ""
 
     def press_key(self, name: str) -> bool:
         """Do what the table key ``name`` means (see :mod:`canfield.presentation.keyboard`)."""
