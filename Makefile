@@ -51,8 +51,8 @@ web: $(CORE) $(NODE_STAMP)
 	$(BIN)/python tools/build_web.py
 
 lint: $(CORE)
-	$(BIN)/ruff check src tests benchmarks tools/build_web.py tools/web_workload.py tools/web_screenshots.py
-	$(BIN)/ruff format --check src tests benchmarks tools/build_web.py tools/web_workload.py \
+	$(BIN)/ruff check --no-cache src tests benchmarks tools/build_web.py tools/web_workload.py tools/web_screenshots.py
+	$(BIN)/ruff format --no-cache --check src tests benchmarks tools/build_web.py tools/web_workload.py \
 		tools/web_screenshots.py
 	$(BIN)/lint-imports
 

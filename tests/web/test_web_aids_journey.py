@@ -13,6 +13,7 @@ import json
 from typing import Any
 
 import pytest
+from test_long_columns import long_game
 from web_harness import WIN_DECK, texts
 
 from canfield import Game
@@ -34,7 +35,6 @@ from canfield.presentation.winnable import (
 )
 from canfield.presentation.winnable_index import known_winnable
 from canfield.rules import finishing_line
-from test_long_columns import long_game
 
 TO_LOSS = ("CF1-D3-AAAAAAE", ["s", "s", "s", "s", "8D>f", "s", "8S>f", "s", "s", "9H>f"])
 """A winnable deal played to a lost position one move past the last winnable one."""
