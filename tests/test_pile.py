@@ -46,6 +46,8 @@ def test_a_foundations_place_and_its_suit_are_asked_for_by_name(deal: int) -> No
         assert Pile.of_suit(state, foundation.suit(state)) == foundation
         assert foundation.suit(state) == state.foundation_order[place]
     base = state.base  # the base card lies on its suit's foundation, by place
-    assert piles.pile_of(state, base) == Pile.of_suit(state, locate(state, base).slot)
+    where = locate(state, base)
+    assert where.pile == "foundation" and where.slot == base // 13  # the rules read the suit
+    assert piles.pile_of(state, base) == where.on_table(state) == Pile.of_suit(state, base // 13)
     with pytest.raises(ValueError, match="column is not a foundation"):
         Pile.column(0).suit(state)

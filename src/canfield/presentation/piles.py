@@ -190,10 +190,7 @@ def playable_cards(game: Game) -> frozenset[int]:
 
 def pile_of(state: State, card: int) -> PileKey:
     """The pile ``card`` lies on (a foundation by its place on the table, not its suit)."""
-    where = locate(state, card)
-    if where.pile == "foundation":
-        return Pile.of_suit(state, where.slot)
-    return Pile(where.pile, where.slot)
+    return locate(state, card).on_table(state)
 
 
 def movable_group(state: State, card: int) -> list[int]:

@@ -16,7 +16,7 @@ from typing import Final, NamedTuple
 from canfield.cards import CARDS, Card
 from canfield.errors import IllegalMoveError, quoted
 from canfield.moves import FOUNDATION, STOCK, Move
-from canfield.pile import PileKind
+from canfield.pile import Pile, PileKind
 from canfield.rules.kernel import (
     FROM_FOUNDATION,
     FROM_RESERVE,
@@ -198,6 +198,12 @@ class Location(NamedTuple):
     pile: PileKind
     slot: int
     position: int
+
+    def on_table(self, state: State) -> Pile:
+        """The pile as the table names it: a foundation by its place, not its suit."""
+        if self.pile == "foundation":
+            return Pile.of_suit(state, self.slot)
+        return Pile(self.pile, self.slot)
 
 
 def locate(state: State, card: int) -> Location:
