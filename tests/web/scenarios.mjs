@@ -711,6 +711,12 @@ const scenarios = {
       if (shots) await page.screenshot({ path: `${shots}/${label}.png` });
     };
     await check("welcome");
+    // its button in view as it opens, not below words that run off a phone held sideways
+    results.welcome.buttonShown = await page.evaluate(() => {
+      const panel = document.querySelector("section.welcome").getBoundingClientRect();
+      const button = document.querySelector("section.welcome button").getBoundingClientRect();
+      return button.height > 0 && button.top >= panel.top - 0.5 && button.bottom <= Math.min(panel.bottom, innerHeight) + 0.5;
+    });
     await welcome(page);
     await check("table");
     await press(page, "button", t.menu, page.getByRole("toolbar"));

@@ -73,6 +73,10 @@ def test_every_screen_fits_the_viewport_with_44px_targets(audit: dict[str, Any])
     assert [name for name, r in results.items() if not r["fits"]] == []
 
 
+def test_the_first_run_screens_button_is_in_view_as_it_opens(audit: dict[str, Any]) -> None:
+    assert audit["results"]["welcome"]["buttonShown"] is True
+
+
 def test_a_refused_codes_reason_is_shown_whole(audit: dict[str, Any]) -> None:
     assert audit["results"]["new-game-refused"]["shown"] is True
 

@@ -24,7 +24,10 @@ export async function openWelcome(screens: Screens, first: boolean): Promise<voi
   const heading = make("h2", { className: "screen-title", text: String(reply["title"]) }, panel);
   heading.id = uid("welcome-title");
   panel.setAttribute("aria-labelledby", heading.id);
-  for (const line of reply["lines"] as string[]) make("p", { text: line }, panel);
+  // the words scroll and the button row stays in view (a phone held sideways has room for
+  // neither all the words nor the button below them); focusable, so keys scroll it too
+  const body = make("div", { className: "welcome-body", attrs: { tabindex: "0" } }, panel);
+  for (const line of reply["lines"] as string[]) make("p", { text: line }, body);
   const row = make("div", { className: "screen-buttons" }, panel);
   button(String(reply["button"]), () => closeWelcome(), row, "screen-button primary");
   document.getElementById("app")?.append(panel);
