@@ -30,6 +30,7 @@ sys.path.insert(0, str(HERE.parent / "tests" / "a11y"))
 
 from by_ear import play_line  # type: ignore[import-not-found]  # noqa: E402
 from stack import Stack, missing  # type: ignore[import-not-found]  # noqa: E402
+from words import WORDS  # type: ignore[import-not-found]  # noqa: E402
 
 from canfield import Game  # noqa: E402
 from canfield.deal import EXAMPLE_CODE  # noqa: E402
@@ -65,7 +66,14 @@ def main() -> int:
             began = time.monotonic()
             figures = play_line(stack, game, line, args.lang)
             seconds = time.monotonic() - began
-            time.sleep(1.0)  # the win's last words
+            # The win's last words, as Orca says them (the reader model heard them).
+            deadline = time.monotonic() + 20
+            won = WORDS[args.lang]["won"]
+            while args.orca and time.monotonic() < deadline:
+                if any(won in u for u in stack.orca_said(mark)):
+                    break
+                time.sleep(0.1)
+            stack.orca_quiet()
             orca = stack.orca_said(mark)
         finally:
             stack.close()

@@ -26,6 +26,14 @@ pytestmark = [
 ]
 
 
+def from_window(said: list[str], title: str) -> list[str]:
+    """What Orca said from a window's name on: the main window named again as the focus
+    came back to it (after the dialog before) may still be on its way as a key is pressed."""
+    starts = [i for i, u in enumerate(said) if u.startswith(title)]
+    assert starts, (title, said)
+    return said[starts[0] :]
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_won_game_by_ear_in_few_keys_and_no_reading(
     tmp_path: Path, stacks: list[Stack], lang: str
@@ -134,7 +142,7 @@ def test_orca_itself_says_a_move_by_keys_a_draw_and_a_combo_box_change(
         summary, classic = variant_summary("canfield").rstrip("."), variant_summary("classic")
     finally:
         set_language("en")
-    said = orca_heard(stack, "ctrl+n", settle=0.8, expect=summary)
+    said = from_window(orca_heard(stack, "ctrl+n", settle=0.8, expect=summary), words["new_game"])
     assert sum(len(u.split()) for u in said) <= 30, said
     assert sum(summary in u for u in said) == 1, said
     said = orca_heard(stack, "Down", settle=0.6, expect=ear["classic"])
@@ -145,7 +153,9 @@ def test_orca_itself_says_a_move_by_keys_a_draw_and_a_combo_box_change(
     assert any(u.startswith(ear["code_field"]) for u in said), said
     stack.keys("Escape", settle=0.8)
     stack.ask("focus", title="Canfield")
-    said = orca_heard(stack, "ctrl+comma", settle=0.8, expect=ear["settings"])
+    said = from_window(
+        orca_heard(stack, "ctrl+comma", settle=0.8, expect=ear["settings"]), ear["settings"]
+    )
     assert sum(len(u.split()) for u in said) <= 40, said
     stack.keys("Escape", settle=0.8)
     stack.ask("focus", title="Canfield")
