@@ -102,7 +102,7 @@ def pile_cards(state: State, pile: PileKey) -> tuple[int, ...]:
     if kind == "column":
         return tuple(state.columns[index])
     if kind == "foundation":
-        return tuple(state.foundation(state.foundation_order[index]))
+        return tuple(state.foundation(Pile.of(pile).suit(state)))
     return tuple({"stock": state.stock, "waste": state.waste, "reserve": state.reserve}[kind])
 
 
@@ -155,7 +155,7 @@ def card_label(card: int, face_up: bool, lang: str) -> str:
 
 def foundation_label(state: State, place: int, lang: str) -> str:
     """The mark an empty foundation place shows: the rank it starts with and its suit ("7♥")."""
-    start = state.foundation_order[place] * 13 + state.base % 13
+    start = Pile.foundation(place).suit(state) * 13 + state.base % 13
     return rank_letters(lang)[start % 13] + CARDS[start].symbol[-1]
 
 
@@ -290,7 +290,7 @@ def focused_card(state: State, pile: PileKey, depth: int = 0) -> int | None:
         col = state.columns[index]
         return col[max(0, len(col) - 1 - depth)] if col else None
     if kind == "foundation":
-        return state.foundation_top(state.foundation_order[index])
+        return state.foundation_top(Pile.of(pile).suit(state))
     cards = pile_cards(state, pile)
     return cards[-1] if cards else None
 
