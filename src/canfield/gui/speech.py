@@ -40,10 +40,11 @@ LISTENERS_MAX_AGE: Final = 3.0
 """Seconds a look at who listens for announcements stays good (readers start and stop)."""
 HISTORY: Final = 50
 """How many sentences :attr:`Speaker.history` keeps (for tests and debugging)."""
-NOTICES: Final = 8
+NOTICES: Final = 32
 """Notifications taken in turn: a reader reads a notification's text when it gets to the
 event, so one notification reused for a quick second sentence (a pick-up, then the move)
-made Orca 43 say the second twice and the first never."""
+made Orca 43 say the second twice and the first never. Orca busy as it starts, on a loaded
+machine, was 8 sentences behind (the won game's first two draws were said as the ninth)."""
 
 
 def _home(parent: QWidget) -> QWidget | None:
@@ -65,7 +66,7 @@ def _home(parent: QWidget) -> QWidget | None:
 class Speaker(QObject):
     """Says sentences to screen readers; ``source`` is the widget they are said from."""
 
-    def __init__(self, source: QWidget, parent: QWidget) -> None:
+    def __init__(self, source: QWidget, parent: QWidget, notices: int = NOTICES) -> None:
         super().__init__(parent)
         self._source = source
         home = _home(parent)
@@ -75,7 +76,7 @@ class Speaker(QObject):
         bar.hide()
         if home is not parent:
             parent.destroyed.connect(bar.deleteLater)
-        self._notices = [Notice(bar) for _ in range(NOTICES)]
+        self._notices = [Notice(bar) for _ in range(notices)]
         self._next_notice = 0
         self.history: deque[str] = deque(maxlen=HISTORY)
         """The last sentences said, oldest first, whether or not a reader was listening."""

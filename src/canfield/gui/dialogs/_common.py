@@ -344,7 +344,7 @@ def speak_value_changes(box: QComboBox) -> None:
     from canfield.gui.speech import Speaker
 
     parent = box.parentWidget()
-    speaker = Speaker(box, parent if parent is not None else box)
+    speaker = Speaker(box, parent if parent is not None else box, notices=4)  # one at a time
 
     def changed(_index: int) -> None:
         if box.hasFocus() and QAccessible.isActive():
