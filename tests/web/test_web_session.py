@@ -246,7 +246,11 @@ def test_winnable_only_is_searched_where_the_page_can_stop_it(session: Session) 
     searches; a deal it proved is dealt and said so."""
     args = {"screen": "deal", "variant": "strict", "draw": 3, "winnable": True}
     asked = session.handle("screen", args)
-    assert asked["dealt"] is False and asked["search"] == {"variant": "strict", "draw": 3, "tried": 0}
+    assert asked["dealt"] is False and asked["search"] == {
+        "variant": "strict",
+        "draw": 3,
+        "tried": 0,
+    }
     proved = "CF1-STRICT-D3-AAAAACL"  # what a search would hand back (none is known)
     dealt = session.handle("screen", {**args, "found": proved})
     assert dealt["dealt"] is True and session.game.code == proved
