@@ -18,6 +18,18 @@ def example() -> Game:
     return Game.from_code(EXAMPLE_CODE)
 
 
+@pytest.fixture(autouse=True)
+def _qt_application(request: pytest.FixtureRequest) -> None:
+    """Every test under tests/gui has the QApplication before it builds a widget.
+
+    A widget built with no application aborts the whole worker process (Qt's fatal error, not
+    an exception); a test that asks for no Qt fixture had relied on an earlier test of its
+    worker to have made the application, and crashed the quick tier when the order changed.
+    """
+    if "gui" in request.node.path.parts:
+        request.getfixturevalue("qapp")
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Keep ``xdist_group`` working under ``--dist loadgroup`` (as ``make test`` runs).
