@@ -151,3 +151,20 @@ def test_focus_sentences_say_pile_card_and_what_is_held() -> None:
         "waste, empty — holding queen of clubs"
     )
     assert piles.focus_sentence(state, Pile("stock"), 1, None, "en") == "stock, 34 cards"
+
+
+@pytest.mark.parametrize("size", [(640, 360), (360, 640), (390, 844), (1280, 800), (480, 320)])
+@pytest.mark.parametrize("fan_reserve", [False, True])
+def test_waste_fan_shows_a_whole_ten(size: tuple[int, int], fan_reserve: bool) -> None:
+    """A fanned waste card's rank ("10", the widest) is not covered by the card over it,
+    and the fan stays clear of the pile beside it and inside the window."""
+    from canfield.presentation.geometry import CARD_ASPECT, TableLayout, rank_reach
+
+    lay = TableLayout.compute(*size, CARD_ASPECT, fan_reserve=fan_reserve)
+    assert round(lay.waste_step) >= rank_reach(lay.card_w)
+    fan = lay.waste_area(3)
+    if not lay.portrait:
+        assert fan.right <= lay.foundations[0].left
+    elif not fan_reserve:
+        assert fan.right <= lay.reserve.left
+    assert fan.right <= lay.columns[3].right <= lay.width

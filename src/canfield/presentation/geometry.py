@@ -34,6 +34,7 @@ __all__ = [
     "TableLayout",
     "index_depth",
     "placements",
+    "rank_reach",
 ]
 
 CARD_ASPECT: Final = 1.4
@@ -44,7 +45,10 @@ SMALL_WIDTH: Final = 72.0
 COLUMN_STEP: Final = 0.26
 """Default downward fan of a column, as a fraction of the card height."""
 WASTE_STEP: Final = 0.3
-"""Sideways fan of the draw-3 waste, as a fraction of the card width."""
+"""Least sideways fan of the draw-3 waste, as a fraction of the card width
+(widened to clear the corner rank, :func:`rank_reach`)."""
+WASTE_ROOM: Final = 0.42
+"""The widest waste fan a landscape table makes room for, as a fraction of the card width."""
 LABEL_HEIGHT: Final = 0.2
 """Room under the reserve for its card count, as a fraction of the card height."""
 SHRINK_STEPS: Final = (0.9, 0.81, 0.72)
@@ -66,6 +70,21 @@ def index_depth(card_w: float) -> float:
     under a smaller one.
     """
     return card_w * (0.33 if card_w < SMALL_WIDTH else 0.3)
+
+
+def rank_reach(card_w: float) -> float:
+    """How far across a card its corner rank reaches at its widest ("10"), in px.
+
+    Mirrors both card arts: Qt's ``cardart._paint_index`` (a small card's rank starts at
+    7% of the width and is 0.26 of it high, "10" 1.18 times as wide as high: 0.38 in all)
+    and the page's ``.index`` (6% in, 0.26 of the width in size, "10" at 0.86 of it: 0.32).
+    The waste's fan is at least this, plus a hair, so a fanned 10 shows its 0.
+    """
+    return card_w * (0.38 if card_w < SMALL_WIDTH else 0.32)
+
+
+def _waste_step(card_w: float) -> float:
+    return max(WASTE_STEP * card_w, rank_reach(card_w) + 0.03 * card_w)
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,7 +337,7 @@ class TableLayout:
     ) -> TableLayout:
         # Across: margin, stock, gap, waste fan, 2 gaps, four piles with 3 gaps, margin.
         gap_f, margin_f = 0.14, 0.3
-        across = 1 + gap_f + (1 + 2 * WASTE_STEP) + 2 * gap_f + 4 + 3 * gap_f + 2 * margin_f
+        across = 1 + gap_f + (1 + 2 * WASTE_ROOM) + 2 * gap_f + 4 + 3 * gap_f + 2 * margin_f
         across += FAN_ROOM if fan else 0.0
         # Down: margin, top row, gap, a column showing a card plus 5 fanned, margin.
         row_gap_f = 0.16
@@ -356,7 +375,7 @@ class TableLayout:
             _four(foundations),
             _four(columns),
             height - margin * 0.5,
-            WASTE_STEP * card_w,
+            _waste_step(card_w),
             COLUMN_STEP * card_h,
             stock_label,
             _fan_step(card_w, room) if fan else 0.0,
@@ -401,7 +420,7 @@ class TableLayout:
             row3 = reserve.bottom + (LABEL_HEIGHT + row_gap_f) * card_h
         columns = tuple(Rect(round(x), round(row3), card_w, card_h) for x in slots)
         # The fan may not reach the reserve: stop a little short of its slot.
-        step = min(WASTE_STEP * card_w, (slots[3] - slots[1] - card_w - gap) / 2)
+        step = min(_waste_step(card_w), (slots[3] - slots[1] - card_w - gap) / 2)
         return cls(
             width,
             height,
