@@ -90,6 +90,33 @@ async function snapshot(page) {
   }));
 }
 
+/**
+ * The piles as a screen reader meets them, from chromium's own accessibility tree (CDP): each
+ * list's role, name and how many list items it holds (what a reader counts: "List with 3 items").
+ */
+async function axPiles(page) {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = await cdp.send("Accessibility.getFullAXTree");
+    const byId = new Map(nodes.map((n) => [n.nodeId, n]));
+    const items = (node) => {
+      let n = 0;
+      for (const id of node.childIds ?? []) {
+        const child = byId.get(id);
+        if (child === undefined) continue;
+        if (!child.ignored && child.role?.value === "listitem") n++;
+        else if (child.ignored || child.role?.value === "generic" || child.role?.value === "none") n += items(child);
+      }
+      return n;
+    };
+    return nodes
+      .filter((n) => !n.ignored && n.role?.value === "list")
+      .map((n) => ({ name: n.name?.value ?? "", items: items(n) }));
+  } finally {
+    await cdp.detach();
+  }
+}
+
 /** axe-core on the open dialog (the table under it is inert), else on the whole page. */
 async function audit(page) {
   if (!(await page.evaluate(() => typeof window.axe !== "undefined"))) await page.addScriptTag({ content: AXE });
@@ -430,6 +457,9 @@ async function journey(browser) {
         break;
       case "snapshot":
         seen[name] = await snapshot(page);
+        break;
+      case "ax-piles":
+        seen[name] = await axPiles(page);
         break;
       case "live":
         seen[name] = await liveText(page);

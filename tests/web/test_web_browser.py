@@ -33,7 +33,13 @@ from canfield.presentation.answers import (
 from canfield.presentation.deal_text import DealTextError, read_deal_text
 from canfield.presentation.keyboard import Keyboard
 from canfield.presentation.narration import change_sentence
-from canfield.presentation.piles import PILES, pile_spoken_name
+from canfield.presentation.piles import (
+    PILES,
+    pile_cards,
+    pile_label,
+    pile_list_name,
+    pile_spoken_name,
+)
 from canfield.presentation.winnable_index import known_winnable
 from canfield.solver import Verdict, solve
 from canfield.web.boot import boot_texts
@@ -82,7 +88,16 @@ def gestures_for(game: Game, line: tuple[Move, ...]) -> list[list[str]]:
 
 
 def names(game: Game, lang: str = "en") -> dict[str, str]:
-    """Each pile's ARIA name as the desktop app gives it."""
+    """Each pile's ARIA name as the desktop app gives it (its list's name, gui/view.py)."""
+    set_language(lang)
+    try:
+        return {pile_id(p): pile_list_name(game, p, lang) for p in PILES}
+    finally:
+        set_language("en")
+
+
+def spoken(game: Game, lang: str) -> dict[str, str]:
+    """Each pile's name with its size, as said when a key lands on it ("column 2, 1 card")."""
     set_language(lang)
     try:
         return {pile_id(p): pile_spoken_name(game.state, p, lang) for p in PILES}
@@ -140,6 +155,7 @@ def desktop(site: Any, line: tuple[Move, ...]) -> dict[str, Any]:
     steps: list[dict[str, Any]] = [
         {"do": "goto", "code": EXAMPLE, "name": "first"},
         {"do": "snapshot", "name": "first"},
+        {"do": "ax-piles", "name": "first_ax"},
         {"do": "axe", "name": "axe_table"},
         {"do": "open-new-game", "from": "keys"},  # Ctrl+N
         {"do": "axe", "name": "axe_new_game"},
@@ -202,6 +218,32 @@ def test_first_visit_shows_the_splash_then_piles_named_as_on_the_desktop(
     items = {p["id"]: p["items"] for p in desktop["first"]["piles"]}
     assert items["column-1"] == ["king of hearts"]  # each face-up card named by the engine
     assert items["reserve-0"] == ["queen of clubs"]
+
+
+def _heard_whole(lists: list[dict[str, Any]], game: Game, lang: str) -> None:
+    """Chromium's tree holds each pile as a list named as on the desktop, and a reader hears
+    every pile's size: in its name, or (left out there) as the count of its list's items."""
+    items = {entry["name"]: entry["items"] for entry in lists}
+    said = spoken(game, lang)
+    for pile in PILES:
+        name = names(game, lang)[pile_id(pile)]
+        assert name in items, (name, items)
+        if name == pile_label(pile, lang):
+            assert items[name] == len(pile_cards(game.state, pile)), name
+        else:
+            assert name == said[pile_id(pile)]
+
+
+def test_a_reader_hears_every_piles_name_and_size(
+    desktop: dict[str, Any], phone: dict[str, Any]
+) -> None:
+    _heard_whole(desktop["first_ax"], Game.from_code(EXAMPLE), "en")
+    game = Game.from_code(EXAMPLE)
+    game.play("QC>2")
+    game.play("s")  # three cards on the waste, all of them items: "hulladék" alone
+    _heard_whole(phone["after_ax"], game, "hu")
+    assert names(Game.from_code(EXAMPLE))["column-1"] == "column 2"  # "List with 1 item"
+    assert names(game, "hu")["stock-0"] == spoken(game, "hu")["stock-0"]  # the stock keeps it
 
 
 def test_axe_finds_no_violation_on_the_table_and_the_new_game_dialog(
@@ -333,6 +375,7 @@ def phone(site: Any) -> dict[str, Any]:
         {"do": "gestures", "list": [["tap", "QC"], ["stock"]]},
         {"do": "live", "name": "said"},
         {"do": "snapshot", "name": "after"},
+        {"do": "ax-piles", "name": "after_ax"},
         {"do": "axe", "name": "axe_table"},
         {"do": "settings", "lang": "hu", "checks": {hu["four_colour"]: True}},
         {"do": "ink", "card": "6C", "name": "club_ink"},

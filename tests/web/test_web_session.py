@@ -16,7 +16,7 @@ from canfield import Card, Game, Move
 from canfield.presentation.answers import hopeless_note, verdict_note
 from canfield.presentation.keyboard import Keyboard
 from canfield.presentation.narration import cannot_put_down, change_sentence
-from canfield.presentation.piles import PILES, pile_spoken_name
+from canfield.presentation.piles import PILES, pile_list_name
 from canfield.solver import Verdict, solve
 from canfield.web import bridge
 from canfield.web.session import MAX_SIZE, Session, pile_id
@@ -39,7 +39,29 @@ def session() -> Session:
 def test_the_view_names_every_pile_as_the_desktop_app(session: Session) -> None:
     view = session.view()
     names = {p["id"]: p["name"] for p in view["piles"]}
-    assert names == {pile_id(p): pile_spoken_name(session.game.state, p, "en") for p in PILES}
+    assert names == {pile_id(p): pile_list_name(session.game, p, "en") for p in PILES}
+    # a pile whose every card is an item of its list is named without its size, which a
+    # reader counts ("column 2. List with 1 item"); the others keep it
+    assert names == {
+        "stock-0": "stock, 34 cards",
+        "waste-0": "waste, empty",
+        "reserve-0": "reserve, 13 cards",
+        "foundation-0": "foundation 1",
+        "foundation-1": "foundation 2, empty",
+        "foundation-2": "foundation 3, empty",
+        "foundation-3": "foundation 4, empty",
+        "column-0": "column 1",
+        "column-1": "column 2",
+        "column-2": "column 3",
+        "column-3": "column 4",
+    }
+    assert all(len(p["cards"]) == 1 for p in view["piles"] if p["id"].startswith("column"))
+    session.handle("stock", {})
+    assert {p["id"]: p["name"] for p in session.view()["piles"]}["waste-0"] == "waste"
+    for _ in range(3):
+        session.handle("stock", {})
+    waste = next(p for p in session.view()["piles"] if p["id"] == "waste-0")
+    assert waste["name"] == "waste, 12 cards" and len(waste["cards"]) == 3  # 3 items of 12
     faces = {c["id"]: c["name"] for c in view["cards"] if c["up"]}
     assert faces["QC"] == "queen of clubs"
     assert sum(1 for c in view["cards"] if not c["up"]) == 34  # the stock, unnamed

@@ -61,9 +61,9 @@ from canfield.presentation.piles import (
     foundation_label,
     movable_group,
     passes_text,
+    pile_list_name,
     pile_of,
     pile_rect,
-    pile_spoken_name,
     playable_cards,
     stock_mark,
     target_move,
@@ -689,7 +689,7 @@ class Session:
             piles.append(
                 {
                     "id": pile_id(pile),
-                    "name": pile_spoken_name(state, pile, lang),
+                    "name": pile_list_name(game, pile, lang),
                     "rect": _rect(rect),
                     "slot": _slot(lay, pile),
                     "mark": mark,

@@ -1,8 +1,9 @@
 /**
- * Drawing the table: one element per pile (an ARIA list named by Python, "column 2, 3 cards")
- * and one per card (face up: a list item holding a button named by the engine, "queen of
- * clubs"; face down: hidden from the accessibility tree). Cards move by CSS transforms, so
- * a move slides; nothing here knows a rule.
+ * Drawing the table: one element per pile (an ARIA list named by Python as on the desktop,
+ * "reserve, 13 cards", or "column 2" where every card is an item a reader counts) and one
+ * per card (face up: a list item holding a button named by the engine, "queen of clubs";
+ * face down: hidden from the accessibility tree). Cards move by CSS transforms, so a move
+ * slides; nothing here knows a rule.
  */
 import type { CardView, PileView, View } from "./view.js";
 
