@@ -19,15 +19,19 @@ Builds the site from this tree, serves it with ``canfield web``, and in one brow
   ``docs/screenshots/web/aids-*.png``;
 
 and copies the README's selection to ``docs/screenshots/web/``. ``--only looks`` (or
-``tables``, ``screens``, ``aids``, comma-separated) makes just those.
+``tables``, ``screens``, ``aids``, comma-separated) makes just those; ``--size`` and
+``--lang`` narrow the screens and looks to some sizes or languages (``--help`` lists them).
 """
 
 from __future__ import annotations
 
+import argparse
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import NoReturn
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "web"))
@@ -56,6 +60,61 @@ README_SET = {
 }
 LOCALES = {"en": "en-GB", "pt": "pt-PT", "hu": "hu-HU", "id": "id-ID"}
 SIZES = ("phone", "tall", "landscape", "desktop")
+"""scenarios.mjs's viewports: 360x640 and 390x844 portrait, 640x360 landscape, 1280x800."""
+KINDS = ("tables", "screens", "looks", "aids")
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a bad argument is refused in one line, not the whole usage text."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def _names(known: Sequence[str]) -> Callable[[str], tuple[str, ...]]:
+    """An argument type: comma-separated names, each one of ``known``."""
+
+    def parse(text: str) -> tuple[str, ...]:
+        names = tuple(name.strip() for name in text.split(",") if name.strip())
+        wrong = [name for name in names if name not in known]
+        if wrong or not names:
+            raise argparse.ArgumentTypeError(
+                f"{text!r} is not a comma-separated list of {', '.join(known)}"
+            )
+        return names
+
+    return parse
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """The command line; ``--help`` prints it and exits before anything is built."""
+    parser = _Parser(
+        prog="web_screenshots.py",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--only",
+        type=_names(KINDS),
+        metavar="KINDS",
+        help=f"make only these, comma-separated: {', '.join(KINDS)} (default: all)",
+    )
+    parser.add_argument(
+        "--size",
+        type=_names(SIZES),
+        default=SIZES,
+        metavar="SIZES",
+        help="the screens and looks at these sizes only: phone (360x640), tall (390x844), "
+        "landscape (640x360), desktop (1280x800)",
+    )
+    parser.add_argument(
+        "--lang",
+        type=_names(tuple(LOCALES)),
+        default=tuple(LOCALES),
+        metavar="LANGS",
+        help=f"the screens and looks in these languages only: {', '.join(LOCALES)}",
+    )
+    return parser.parse_args(argv)
 
 
 def looks(lang: str, path: Path) -> list[dict[str, object]]:
@@ -102,10 +161,13 @@ def aid_steps(lang: str, shown: str, path: Path) -> list[dict[str, object]]:
     return [*steps, {"do": "screenshot", "path": str(path)}]
 
 
-def main() -> int:
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
     from web_harness import WIN_DECK, missing, run_scenario, start_server, winning_moves
 
-    only = set(sys.argv[sys.argv.index("--only") + 1].split(",")) if "--only" in sys.argv else None
+    only = None if args.only is None else set(args.only)
+    sizes: tuple[str, ...] = args.size
+    langs: tuple[str, ...] = args.lang
 
     reason = missing()
     if reason is not None:
@@ -119,12 +181,12 @@ def main() -> int:
         [sys.executable, str(ROOT / "tools" / "build_web.py"), "--out", str(site)], check=True
     )
     server = start_server(site)
-    runs = {f"axe:{size}-{lang}": (size, lang) for size in SIZES for lang in LOCALES}
+    runs = {f"axe:{size}-{lang}": (size, lang) for size in sizes for lang in langs}
     if only is not None and "screens" not in only:
         runs = {}
     options: dict[str, object] = {}
-    for size in SIZES:
-        for lang in LOCALES if only is None or "looks" in only else ():
+    for size in sizes:
+        for lang in langs if only is None or "looks" in only else ():
             (OUT / f"{size}-{lang}").mkdir(exist_ok=True)
             options[f"journey:looks-{size}-{lang}"] = {
                 "size": size,
