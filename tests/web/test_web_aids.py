@@ -28,6 +28,7 @@ from canfield.presentation.records import help_text
 from canfield.presentation.welcome import welcome_lines
 from canfield.presentation.winnable import (
     no_winnable_found_message,
+    search_cancelled_message,
     search_progress_text,
     winnable_note,
 )
@@ -178,6 +179,8 @@ def test_winnable_only_with_none_known_searches_and_offers_the_way_on(session: S
     assert asked["dealt"] is False
     assert asked["search"] == {"variant": "strict", "draw": 3, "tried": 0}
     assert asked["progress"] == search_progress_text(0, 20)
+    assert asked["cancelled"] == search_cancelled_message()  # said if the player stops it
+    assert asked["cancelled"] == "Search cancelled: your game is as it was."  # as the desktop
     tried = Session().handle("find_winnable", asked["search"])
     assert tried["code"] is None  # no Strict draw-3 deal is known winnable
     assert tried["tried"] == 1 and tried["more"] is True

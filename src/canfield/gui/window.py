@@ -769,6 +769,7 @@ class MainWindow(QMainWindow):
         from canfield.presentation.winnable import (
             WinnableSearch,
             no_winnable_found_message,
+            search_cancelled_message,
             search_progress_text,
         )
 
@@ -811,7 +812,7 @@ class MainWindow(QMainWindow):
             search.cancel()
             self._worker.cancel()
             finish()
-            message = _("Search cancelled: your game is as it was.")
+            message = search_cancelled_message()
             self.statusBar().showMessage(message, ANSWER_MESSAGE_MS)
             self.say(message)
             self._watch_winnability()

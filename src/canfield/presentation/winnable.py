@@ -33,6 +33,7 @@ __all__ = [
     "WinnableSearch",
     "find_winnable_deal",
     "no_winnable_found_message",
+    "search_cancelled_message",
     "search_progress_text",
     "winnable_deal",
     "winnable_note",
@@ -126,3 +127,8 @@ def no_winnable_found_message(tries: int) -> str:
         "No winnable deal was found in %(n)d tries. Your game is as it was.",
         tries,
     ) % {"n": tries}
+
+
+def search_cancelled_message() -> str:
+    """What is said when the player stops the search (Cancel, Escape): nothing was dealt."""
+    return _("Search cancelled: your game is as it was.")

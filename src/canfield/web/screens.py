@@ -330,12 +330,17 @@ class Screens:
 
         "Winnable deals only" is searched in the page's second worker, which the player can
         stop: without ``found`` the answer is ``search`` (the first ``find_winnable``
-        request, with ``progress``, the line to show while it runs; ask again with the deal
-        found, or null for none); with ``found`` null the game in play stays and the answer
-        offers a random deal instead.
+        request, with ``progress``, the line to show while it runs, and ``cancelled``, the one
+        to say if the player stops it; ask again with the deal found, or null for none); with
+        ``found`` null the game in play stays and the answer offers a random deal instead.
         """
         from canfield.presentation.deal_text import DealTextError, read_deal_text
-        from canfield.presentation.winnable import TRIES, search_progress_text, winnable_deal
+        from canfield.presentation.winnable import (
+            TRIES,
+            search_cancelled_message,
+            search_progress_text,
+            winnable_deal,
+        )
 
         variant = _variant_arg(args.get("variant", "canfield")).name
         draw = _draw_arg(args.get("draw", 3))
@@ -373,6 +378,7 @@ class Screens:
                     "dealt": False,
                     "search": {"variant": variant, "draw": draw, "tried": 0},
                     "progress": search_progress_text(0, TRIES),
+                    "cancelled": search_cancelled_message(),
                 }
             if found is None:  # nothing proved: the game in play stays, the player chooses
                 return {"dealt": False, "offer": _nothing_found_offer(variant, draw)}

@@ -100,7 +100,12 @@ export async function openNewGame(screens: Screens, start: { text?: string } = {
   const status = make("p", { className: "hint status-line", attrs: { role: "status" } }, body);
 
   const cancel = closer(s, t["cancel"] ?? "", "cancel");
-  void s.closed.then(() => screens.table.cancelThinking()); // a winnable search stops with the dialog
+  // a winnable search stops with the dialog, and Python's sentence says nothing was dealt
+  let searching: string | null = null;
+  void s.closed.then(() => {
+    screens.table.cancelThinking();
+    if (searching !== null) screens.table.say(searching);
+  });
   cancel.classList.add("secondary");
   const deal = button(t["deal"] ?? "", () => body.requestSubmit(), s.buttons, "screen-button primary");
   deal.setAttribute("aria-keyshortcuts", "Enter");
@@ -207,6 +212,7 @@ export async function openNewGame(screens: Screens, start: { text?: string } = {
             screens.table.say(String(text ?? ""));
           };
           progress(reply["progress"]);
+          searching = String(reply["cancelled"] ?? "");
           let found: Reply = { more: true, tried: search["tried"] ?? 0 };
           while (found["more"] === true) {
             const lang = document.documentElement.lang;
@@ -219,6 +225,7 @@ export async function openNewGame(screens: Screens, start: { text?: string } = {
             if (found["ok"] === false) break; // reported as nothing found
             progress(found["progress"]);
           }
+          searching = null;
           reply = await screens.op("deal", { ...args, abandon: true, found: found["code"] ?? null });
         }
         const offer = reply["offer"] as Offer | undefined;
