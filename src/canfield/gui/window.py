@@ -48,21 +48,21 @@ from canfield.gui.clock import PlayClock, time_text
 from canfield.gui.coach import Coach
 from canfield.gui.i18n_qt import language_notifier, switch_language
 from canfield.gui.model import Change, GameModel
+from canfield.gui.offers import Offers
 from canfield.gui.speech import Speaker
 from canfield.gui.storage_notice import show_notices
 from canfield.gui.table import TableScene
 from canfield.gui.toast import Toast
 from canfield.gui.view import TableView
 from canfield.gui.welcome import WelcomePanel
+from canfield.gui.winnable_deals import WinnableDeals
 from canfield.i18n import _, language, ngettext, pgettext
 from canfield.moves import Move
 from canfield.presentation.answers import (
     ANSWER_MESSAGE_MS,
     NO_ANSWER_MESSAGE_MS,
     hint_sentence,
-    hopeless_message,
     hopeless_note,
-    hopeless_spoken,
 )
 from canfield.presentation.finish import (
     FINISH_CHECK_MS,
@@ -158,8 +158,8 @@ class MainWindow(QMainWindow):
         self._finish_timer = QTimer(self)
         self._finish_timer.setInterval(FINISH_STEP_MS)
         self._finish_timer.timeout.connect(self._finish_step)
-        self._winnable_search: QProgressDialog | None = None
-        """The winnable-deal search's progress window while a search runs."""
+        self.winnable = WinnableDeals(self.coach, self)
+        """Winnable deals only: a deal from the atlas's index, or a search for one."""
 
         self._build_actions()
         self._build_menus()
@@ -175,6 +175,11 @@ class MainWindow(QMainWindow):
         self.coach.demo_started.connect(self._demo_started)
         self.coach.demo_stopped.connect(self._demo_stopped)
         self.coach.demo_changed.connect(self._refresh_demo)
+        self.winnable.found.connect(self._start_winnable)
+        self.winnable.answered.connect(self._answer)
+        self.winnable.said.connect(self.say)
+        self.winnable.fruitless.connect(self._offer_random)
+        self.winnable.ended.connect(self._watch_winnability)
         self._arrange_status(narrow=True)
         self._chain_focus()
         self.setMinimumSize(320, 300)
@@ -380,6 +385,8 @@ class MainWindow(QMainWindow):
         self.toast.set_floor(self._status_top)
         self.toast.set_area(self.view.geometry)
         status.messageChanged.connect(self.toast.show_message)
+        self.offers = Offers(status, self.toast, self.view, self.say)
+        """The answers that wait for the player with the way on (:mod:`canfield.gui.offers`)."""
 
     def _playable_rects(self) -> list[tuple[QRect, float]]:
         """The playable cards in window coordinates (what a message must not hide).
@@ -569,7 +576,7 @@ class MainWindow(QMainWindow):
             self._overflow.setAccessibleName(_("More tools"))
             self._overflow.setToolTip(_("More tools"))
         self.time_label.setAccessibleName(_("Time"))
-        if self.toast.offering:
+        if self.offers.offering:
             self._tell_hopeless(speak=False)
         self.view.retranslate()
         self.scene.retranslate(self.table_language())
@@ -582,7 +589,7 @@ class MainWindow(QMainWindow):
         if self.coach.demo_busy and not self.coach.demo_playing:
             self.stop_demo()
         self.coach.drop_hint()
-        if self.toast.offering:
+        if self.offers.offering:
             # The hopeless answer stays until the player acts or plays on: now they have.
             self.statusBar().clearMessage()
         if change.kind in ("new", "restart"):
@@ -745,111 +752,27 @@ class MainWindow(QMainWindow):
             self.start_game(Game.new(choice.draw, choice.variant))
 
     def _deal_winnable(self, draw: int, variant: str = "canfield") -> None:
-        """Deal a deal proved winnable: from the atlas's index at once, else by a search.
-
-        The game in play is never replaced or counted as lost unasked: a search
-        pauses the table behind a progress window whose Cancel keeps everything,
-        and when it finds nothing the player chooses what happens next.
-        """
-        from canfield.presentation.winnable import winnable_deal
-
-        code = winnable_deal(draw, variant)
-        if code is not None:
-            self._start_winnable(code)
-            return
-        self._search_winnable(draw, variant)
+        """Deal a deal proved winnable (:mod:`canfield.gui.winnable_deals`)."""
+        self.winnable.deal(draw, variant)
 
     def _start_winnable(self, code: DealCode) -> None:
         self.start_game(Game.from_code(code))
         self._solver_note = _("Winnable deal")
         self._refresh(None)
 
-    def _search_winnable(self, draw: int, variant: str) -> None:
-        """No deal of this variant and draw is known winnable: try random ones, table paused."""
-        from canfield.presentation.winnable import (
-            WinnableSearch,
-            no_winnable_found_message,
-            search_cancelled_message,
-            search_progress_text,
+    def _offer_random(self, message: str, draw: int, variant: str) -> None:
+        """A search proved no deal: the game stays, and a random deal is offered."""
+        self.offers.offer(
+            message,
+            _("Deal a random one"),
+            lambda: self.start_game(Game.new(draw, variant)),
+            message,
         )
-
-        search = WinnableSearch(draw, variant)
-        self.coach.stop_watching()  # the search has the solver's lane to itself
-        dialog = QProgressDialog(self)
-        dialog.setObjectName("winnableSearch")
-        dialog.setWindowTitle(_("Winnable deals only"))
-        dialog.setWindowModality(Qt.WindowModality.WindowModal)
-        dialog.setAutoClose(False)
-        dialog.setAutoReset(False)
-        dialog.setMinimumDuration(0)
-        dialog.setRange(0, search.tries)
-        dialog.setCancelButtonText(_("Cancel"))
-        # The line wraps and the window stays inside the app's, even on a phone.
-        label = QLabel(dialog)
-        label.setWordWrap(True)
-        dialog.setLabel(label)
-        dialog.setMaximumWidth(max(200, self.width() - 16))
-        dialog.setLabelText(search_progress_text(0, search.tries))
-        self._winnable_search = dialog
-        progress = QTimer(dialog)
-        progress.setInterval(100)
-
-        def show_progress() -> None:
-            dialog.setValue(search.tried)
-            dialog.setLabelText(search_progress_text(search.tried, search.tries))
-
-        progress.timeout.connect(show_progress)
-
-        def finish() -> None:
-            progress.stop()
-            self._winnable_search = None
-            dialog.hide()
-            dialog.deleteLater()
-
-        def cancelled() -> None:
-            if self._winnable_search is not dialog:
-                return
-            search.cancel()
-            self._worker.cancel()
-            finish()
-            message = search_cancelled_message()
-            self.statusBar().showMessage(message, ANSWER_MESSAGE_MS)
-            self.say(message)
-            self._watch_winnability()
-
-        def done(result: DealCode | None) -> None:
-            if self._winnable_search is not dialog:
-                return
-            finish()
-            if result is not None:
-                self._start_winnable(result)
-                return
-            message = no_winnable_found_message(search.tries)
-            self.statusBar().showMessage(message)
-            self.toast.offer(
-                _("Deal a random one"),
-                lambda: self._deal_random_after_search(draw, variant),
-                _("Keep playing"),
-                self._keep_playing,
-            )
-            self.say(message)
-            self._watch_winnability()
-
-        dialog.canceled.connect(cancelled)
-        self.say(search_progress_text(0, search.tries))
-        self._worker.submit(search.run, done, failed=lambda _exc: done(None))
-        dialog.show()
-        progress.start()
 
     @property
     def winnable_search(self) -> QProgressDialog | None:
         """The winnable-deal search's progress window while it runs (None otherwise)."""
-        return self._winnable_search
-
-    def _deal_random_after_search(self, draw: int, variant: str) -> None:
-        self.statusBar().clearMessage()
-        self.view.setFocus(Qt.FocusReason.OtherFocusReason)
-        self.start_game(Game.new(draw, variant))
+        return self.winnable.search_window
 
     def start_game(self, game: Game) -> None:
         self.model.set_game(game, "new")
@@ -1116,29 +1039,11 @@ class MainWindow(QMainWindow):
         self._answer(text, ANSWER_MESSAGE_MS)
 
     def _tell_hopeless(self, speak: bool = True) -> None:
-        """The deal cannot be won: say so until the player acts, and offer the way on."""
-        message = hopeless_message()
+        """The deal cannot be won: said until the player acts, with the way on offered."""
         if self._settings.show_winnability:
             self._solver_note = hopeless_note()
-        status = self.statusBar()
-        if status.currentMessage() == message:
-            status.clearMessage()  # shown again: the buttons come back with it
-        status.showMessage(message)  # no time limit: it goes when the player acts or plays on
-        self.toast.offer(
-            _("New game"), self._new_game_after_hopeless, _("Keep playing"), self._keep_playing
-        )
-        if speak:
-            self.say(hopeless_spoken())
+        self.offers.hopeless(self.new_game, speak)
         self._refresh(None)
-
-    def _new_game_after_hopeless(self) -> None:
-        self.statusBar().clearMessage()
-        self.view.setFocus(Qt.FocusReason.OtherFocusReason)
-        self.new_game()
-
-    def _keep_playing(self) -> None:
-        self.statusBar().clearMessage()
-        self.view.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _watch_winnability(self) -> None:
         """The coach looks at this position soon, unless Show me or the win has the table."""
