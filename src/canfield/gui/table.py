@@ -48,12 +48,12 @@ from PySide6.QtWidgets import (
 from canfield.describe import rank_letters
 from canfield.gui import cardart
 from canfield.gui.items import CardItem, CountBadge, DragShadow, FocusRing, SlotItem, TextItem
-from canfield.gui.keys import key_name, nothing_to_take_back_said
+from canfield.gui.keys import TableKeys
 from canfield.gui.model import Change, GameModel
 from canfield.gui.qtgeom import point_of, qpoint, qrect, rect_of
 from canfield.moves import FOUNDATION, Move
 from canfield.pile import Pile
-from canfield.presentation import piles, reading
+from canfield.presentation import piles
 from canfield.presentation.answers import hint_sentence
 from canfield.presentation.geometry import (
     CARD_ASPECT,
@@ -139,12 +139,15 @@ class TableScene(QGraphicsScene):
         self._shadow = DragShadow()
         self._shadow.setZValue(Z.DRAG_SHADOW)
         self.addItem(self._shadow)
-        self._focus_ring = FocusRing(QColor(255, 213, 79), 0.03)
+        self.table_keys = TableKeys(self, self)
+        """The keys' focus, held cards and replies (:mod:`canfield.gui.keys`)."""
+        self.table_keys.spoken.connect(self.spoken)
+        self.table_keys.focus_changed.connect(self.focus_changed)
         self._drop_ring = FocusRing(QColor(120, 226, 255), 0.028)
         self._drop_ring.set_glow(True)
         self._hint_ring = FocusRing(QColor(255, 255, 255), 0.025)
         self._hint_ring.set_glow(True)
-        for ring in (self._focus_ring, self._drop_ring, self._hint_ring):
+        for ring in (self.table_keys.ring, self._drop_ring, self._hint_ring):
             self.addItem(ring)
         self._size = (800.0, 600.0)
         self._layout = TableLayout.compute(800, 600, CARD_ASPECT)
@@ -157,14 +160,6 @@ class TableScene(QGraphicsScene):
         self._last_tap: int | None = None
         """The card the last tap was on (a double-click guard)."""
         self._drop_target: PileKey | None = None
-        # A focused card's description is where it can go (full speech): readers say it as
-        # the focus lands, so the pick-up leaves it out.
-        self.keys = Keyboard(landing_names_places=True)
-        """The keyboard's focus and held cards (shared with the browser build)."""
-        self.playing_by_keys = False
-        """A key's move is being played: the focus landing back on its pile says what it left."""
-        self._focus_visible = False
-        self._places_cache: tuple[State | None, dict[int, str]] = (None, {})
         self.hinted: Move | None = None
         self._playable: tuple[State | None, frozenset[int]] = (None, frozenset())
         """The last move the Hint button pointed at."""
@@ -187,6 +182,10 @@ class TableScene(QGraphicsScene):
 
     def card_item(self, card: int) -> CardItem:
         return self._cards[card]
+
+    def placement(self, card: int) -> Placement | None:
+        """Where ``card`` lies now (None before the first layout)."""
+        return self._places.get(card)
 
     def card_items(self) -> list[CardItem]:
         return list(self._cards.values())
@@ -280,7 +279,7 @@ class TableScene(QGraphicsScene):
                 item.rank_letters = letters
                 item.update()
         self._update_labels(self._model.state)
-        self.focus_changed.emit(self.focus_name())
+        self.table_keys.announce()
 
     def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:  # noqa: N802 - Qt override
         painter.save()
@@ -297,10 +296,7 @@ class TableScene(QGraphicsScene):
         self._set_drop_target(None)
         self._clear_hint()
         if change.kind != "play":
-            # An undo or a new deal under held cards puts them back, and says so.
-            dropped = self.keys.forget_held(self.lang)
-            if dropped:
-                self.spoken.emit(dropped)
+            self.table_keys.put_back()  # an undo or a new deal under held cards: said
         self.sync(
             animate=self.animations and change.kind in ("play", "undo", "redo"), change=change
         )
@@ -340,8 +336,7 @@ class TableScene(QGraphicsScene):
                 item.setZValue(place.z)
         self._update_visibility(state, moving=group is not None)
         self._update_labels(state)
-        self.keys.clamp(state)
-        self._update_focus_ring()
+        self.table_keys.follow(state)
         if group is not None and group.animationCount():
             self._anim = group
             group.finished.connect(self._on_animation_done)
@@ -427,7 +422,7 @@ class TableScene(QGraphicsScene):
         if anim is not None:
             anim.deleteLater()
         self._restore_positions()
-        self._apply_lift()
+        self.table_keys.lift()
         self.animation_finished.emit()
 
     def _update_visibility(self, state: State, moving: bool) -> None:
@@ -579,9 +574,7 @@ class TableScene(QGraphicsScene):
             return
         event.accept()
         self._finish_animation()
-        self.keys.held = None
-        self._focus_visible = False
-        self._update_focus_ring()
+        self.table_keys.let_go()
         pos = event.scenePos()
         card = self.card_at(pos)
         if card is None:
@@ -663,7 +656,7 @@ class TableScene(QGraphicsScene):
             self.sync(animate=self.animations)
             return
         if self._model.tap(card, self.double_tap) is None:
-            self._shake_cards(self.movable_group(card) or [card])
+            self.shake_cards(self.movable_group(card) or [card])
             self.spoken.emit(cannot_move(card, self.lang))
 
     def _refuse_drop(self, press: _Press, pointer: QPointF) -> None:
@@ -688,7 +681,7 @@ class TableScene(QGraphicsScene):
         self._finish_animation()
         if self._model.move_card(card, FOUNDATION):
             return
-        self._shake_cards(self.movable_group(card) or [card])
+        self.shake_cards(self.movable_group(card) or [card])
         home = Pile.of_suit(self._model.state, card // 13)  # numbered by its place, as shown
         why = cannot_put_down(card, home.kind, home.place, self._model.state, self.lang)
         self.spoken.emit(why)
@@ -730,11 +723,6 @@ class TableScene(QGraphicsScene):
         return self._drop_target
 
     @property
-    def focus_ring_rect(self) -> QRectF | None:
-        """Where the keyboard focus ring is drawn (scene coordinates); ``None`` when hidden."""
-        return self._focus_ring.shown_rect()
-
-    @property
     def drop_ring_rect(self) -> QRectF | None:
         """Where a drag's drop target (or a hint's target) is ringed; ``None`` when hidden."""
         return self._drop_ring.shown_rect()
@@ -746,7 +734,7 @@ class TableScene(QGraphicsScene):
 
     # -- feedback -----------------------------------------------------------------
 
-    def _shake_cards(self, cards: list[int]) -> None:
+    def shake_cards(self, cards: list[int]) -> None:
         """A short sideways shake: the tap was understood, but nothing can move."""
         self.shaken.emit()
         if not cards or not self.animations:
@@ -777,7 +765,7 @@ class TableScene(QGraphicsScene):
             if self._shake is anim:
                 self._shake = None
                 self._restore_positions()
-                self._apply_lift()
+                self.table_keys.lift()
             anim.deleteLater()
 
         anim.valueChanged.connect(step)
@@ -820,52 +808,39 @@ class TableScene(QGraphicsScene):
         if self._press is None:
             self._set_drop_target(None)
 
-    # -- keyboard -----------------------------------------------------------------
+    # -- keyboard (canfield.gui.keys) -------------------------------------------------
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
-        if not self.interactive:
-            event.ignore()
-            return
-        nothing = nothing_to_take_back_said(event, self._model.game)
-        if nothing:
-            self.spoken.emit(nothing)
-            event.accept()
-            return
-        name = key_name(event)
-        if name is not None and self.press_key(name):
+        if self.interactive and self.table_keys.key_press(event):
             event.accept()
         else:
             event.ignore()
 
-    def press_key(self, name: str) -> bool:
-        """Do what the table key ``name`` means (see :mod:`canfield.presentation.keyboard`)."""
-        self._focus_visible = True
-        self.keys.double_tap = self.double_tap
-        held = self.keys.held
-        reply = self.keys.press(name, self._model.game, self.lang, self._layout)
-        if not reply.handled:
-            return False
-        if reply.say:
-            self.spoken.emit(reply.say)
-        if reply.play is None and self.keys.held is not held:
-            self.sync()  # picked up or put back: lift them, or let them down
-            self._apply_lift()
-        if reply.play is not None:
-            self.playing_by_keys = True
-            try:
-                played = self._model.play(reply.play)
-            finally:
-                self.playing_by_keys = False
-            if not played:
-                self.sync()
-                self._shake_cards(list(reply.shake) or [int(reply.play.card or 0)])
-        elif reply.draw:
-            self.draw()
-        elif reply.shake:
-            self._shake_cards(list(reply.shake))
-        self._update_focus_ring()
-        self.focus_changed.emit(self.focus_name())
-        return True
+    @property
+    def keys(self) -> Keyboard:
+        """The keyboard's focus and held cards (shared with the browser build)."""
+        return self.table_keys.keys
+
+    @property
+    def focus_pile(self) -> PileKey:
+        return self.table_keys.keys.focus
+
+    @property
+    def held_cards(self) -> list[int]:
+        return self.table_keys.held_cards
+
+    def focused_card(self) -> int | None:
+        """The card the keyboard focus is on (the top card of the pile, or deeper in a column)."""
+        return self.table_keys.focused_card()
+
+    def places_text(self, card: int) -> str:
+        """Where ``card`` can go now ("can go to column 2"), asked once per position and card."""
+        return self.table_keys.places_text(card)
+
+    @property
+    def focus_ring_rect(self) -> QRectF | None:
+        """Where the keyboard focus ring is drawn (scene coordinates); ``None`` when hidden."""
+        return self.table_keys.ring.shown_rect()
 
     def draw(self) -> bool:
         """Tap the stock; a tap that does nothing says why (no card left, no pass left)."""
@@ -874,83 +849,6 @@ class TableScene(QGraphicsScene):
         self._refuse_draw()
         return False
 
-    @property
-    def focus_pile(self) -> PileKey:
-        return self.keys.focus
-
-    @property
-    def held_cards(self) -> list[int]:
-        return list(self.keys.held.cards) if self.keys.held is not None else []
-
-    def move_focus(self, step: int) -> None:
-        self.press_key("right" if step > 0 else "left")
-
-    def move_focus_vertical(self, step: int) -> None:
-        """Down/up: deeper or shallower into a column's movable cards, else to the next row."""
-        self.press_key("down" if step > 0 else "up")
-
-    def focused_card(self) -> int | None:
-        """The card the keyboard focus is on (the top card of the pile, or deeper in a column)."""
-        return self.keys.focused_card(self._model.state)
-
-    def focus_name(self) -> str:
-        """What a screen reader says for the focus: the pile, its card, where it can go."""
-        return self.keys.landing(self._model.game, self.lang)
-
-    def places_text(self, card: int) -> str:
-        """Where ``card`` can go now ("can go to column 2"), asked once per position and card."""
-        if self.keys.brief:
-            return ""  # brief speech: a card is just "playable"
-        state = self._model.state
-        known, cache = self._places_cache
-        if known is not state:
-            cache = {}
-            self._places_cache = (state, cache)
-        if card not in cache:
-            cache[card] = reading.places_text(state, card, self.lang)
-        return cache[card]
-
-    def focus_rect(self) -> QRectF:
-        focus = self.keys.focus
-        card = self.focused_card()
-        if card is None or card not in self._places:
-            return self.pile_rect(focus)
-        if focus[0] == "column":
-            top = qpoint(self._places[card].pos)
-            col = self._model.state.columns[focus[1]]
-            bottom = qpoint(self._places[col[-1]].pos)
-            return QRectF(top, bottom + QPointF(self._layout.card_w, self._layout.card_h))
-        if focus[0] == "waste":
-            pos = self._places[card].pos
-            return QRectF(pos.x, pos.y, self._layout.card_w, self._layout.card_h)
-        return self.pile_rect(focus)
-
-    def _update_focus_ring(self) -> None:
-        if self._focus_visible:
-            self._focus_ring.show_at(self.focus_rect())
-        else:
-            self._focus_ring.hide()
-
-    def show_focus(self, visible: bool) -> None:
-        self._focus_visible = visible
-        self._update_focus_ring()
-
-    def activate_focus(self) -> None:
-        """Enter/Space: draw on the stock, pick up the focused cards, or put the held ones down."""
-        self.press_key("enter")
-
     def _refuse_draw(self) -> None:
-        self._shake_cards([])
+        self.shake_cards([])
         self.spoken.emit(draw_refused(self._model.state))
-
-    def _apply_lift(self) -> None:
-        """Held cards sit a little raised so the player sees what is picked up."""
-        if self.keys.held is None:
-            return
-        lift = QPointF(0, -self._layout.card_h * 0.08)
-        for i, card in enumerate(self.keys.held.cards):
-            place = self._places.get(card)
-            if place is not None:
-                self._cards[card].setPos(qpoint(place.pos) + lift)
-                self._cards[card].setZValue(Z.DRAGGED + i)
-        self._update_focus_ring()
