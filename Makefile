@@ -56,8 +56,9 @@ lint: $(CORE)
 		tools/web_screenshots.py
 	$(BIN)/lint-imports
 
-# mypy --strict over src, tests and the tools the tests import (pyproject's [tool.mypy]). To mypy
-# every conftest.py is the module "conftest": tests/a11y's and tests/web's are checked a run each.
+# mypy --strict over src, tests, benchmarks and the tools the tests import (pyproject's
+# [tool.mypy]). To mypy every conftest.py is the module "conftest": tests/a11y's and tests/web's
+# are checked a run each.
 typecheck: $(CORE) $(NODE_STAMP)
 	$(BIN)/mypy
 	$(BIN)/mypy tests/a11y/conftest.py

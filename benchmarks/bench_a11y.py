@@ -28,9 +28,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests" / "a11y"))
 
-from by_ear import play_line  # type: ignore[import-not-found]  # noqa: E402
-from stack import Stack, missing  # type: ignore[import-not-found]  # noqa: E402
-from words import WORDS  # type: ignore[import-not-found]  # noqa: E402
+from by_ear import play_line  # noqa: E402
+from stack import Stack, missing  # noqa: E402
+from words import WORDS  # noqa: E402
 
 from canfield import Game  # noqa: E402
 from canfield.deal import EXAMPLE_CODE  # noqa: E402

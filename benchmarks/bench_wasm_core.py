@@ -23,6 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -45,12 +46,10 @@ def core_arguments(state: State) -> dict[str, Any]:
         def __init__(self, **arguments: Any) -> None:
             captured.append(arguments)
 
-    real = search._core.Search
-    search._core.Search = Recorder  # type: ignore[misc]
-    try:
+    from canfield.solver import _core  # built: main() looked (search.COMPILED)
+
+    with mock.patch.object(_core, "Search", Recorder):
         Search(state, Options(probe=api.PROBE), compiled=True)
-    finally:
-        search._core.Search = real  # type: ignore[misc]
     return captured[0]
 
 

@@ -40,6 +40,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import build_web  # noqa: E402
 from bench_hint import position  # noqa: E402
 
+from canfield.game import Game  # noqa: E402
 from canfield.solver import Verdict, hint  # noqa: E402
 
 
@@ -67,7 +68,7 @@ def rss_kib(root_pid: int) -> int:
     return total
 
 
-def cpython_share(games: list, seconds: float, pure: bool) -> tuple[int, float]:
+def cpython_share(games: list[Game], seconds: float, pure: bool) -> tuple[int, float]:
     if pure:
         os.environ["CANFIELD_PURE_PYTHON"] = "1"
     try:

@@ -16,6 +16,7 @@ import statistics
 import threading
 import time
 from pathlib import Path
+from unittest import mock
 
 from canfield.presentation import winnable
 from canfield.presentation.winnable import WinnableSearch, winnable_deal
@@ -43,9 +44,7 @@ def draw_ms(variant: str, draw: int, repeats: int) -> float:
 def cancel_ms(variant: str, draw: int, after: float, repeats: int) -> float:
     """Median wall milliseconds from cancel() to run() returning, cancelled ``after`` s in."""
     deals = itertools.cycle(lost_deals(variant, draw) or [0])
-    original = winnable.random_deal_number
-    winnable.random_deal_number = lambda: next(deals)  # type: ignore[assignment]
-    try:
+    with mock.patch.object(winnable, "random_deal_number", lambda: next(deals)):
         times = []
         for _ in range(repeats):
             search = WinnableSearch(draw, variant, tries=100_000, seconds=30.0)
@@ -56,8 +55,6 @@ def cancel_ms(variant: str, draw: int, after: float, repeats: int) -> float:
             search.cancel()
             worker.join(30)
             times.append(time.perf_counter() - start)
-    finally:
-        winnable.random_deal_number = original
     return statistics.median(times) * 1000
 
 
