@@ -2,14 +2,18 @@
 
 The position is written in position notation and read by ``State.parse``, the
 one builder, which checks that every card is there exactly once.
-``exact_position`` is for builders that place every card themselves.
+``exact_position`` is for builders that place every card themselves, and
+``random_play`` plays a deal on by chance for the tests that want many positions.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 
 from canfield.cards import format_cards, parse_card, suit_of
+from canfield.moves import FOUNDATION
+from canfield.rules import apply_move, legal_moves
 from canfield.state import State, foundation_cards
 
 
@@ -131,3 +135,20 @@ WIN_MOVES = (
         for m in ("s", f"{c}>f")
     ]
 )
+
+
+def random_play(state: State, steps: int, rng: random.Random, home: float = 0.6) -> State:
+    """``state`` after ``steps`` random actions through the rules (fewer where none is legal).
+
+    Where a card can go to a foundation, one of those moves is taken with chance ``home``:
+    play that only wandered would rarely get far enough to clear a column or a reserve.
+    Each action draws from ``rng`` alone, so a seed always gives the same positions.
+    """
+    for _ in range(steps):
+        moves = legal_moves(state)
+        if not moves:
+            break
+        ups = [m for m in moves if m.target == FOUNDATION]
+        move = rng.choice(ups) if ups and rng.random() < home else rng.choice(moves)
+        state, _ = apply_move(state, move)
+    return state

@@ -44,6 +44,7 @@ from canfield.solver.search import (
 )
 from canfield.state import State, initial_state
 from canfield.variants import VARIANTS, Variant, variant_named
+from positions import random_play
 
 ALL = [variant_named(name) for name in VARIANTS]
 needs_core = pytest.mark.skipif(not COMPILED, reason="the compiled core is not built")
@@ -69,24 +70,18 @@ def test_the_compiled_core_is_built_and_imported_from_the_package() -> None:
     assert Search(state)._core is not None
 
 
-def random_play(variant: Variant, draw: int, number: int, steps: int, seed: int) -> State:
-    """The position after ``steps`` random actions (foundation moves favoured) from a deal."""
-    rng = random.Random(seed)
+def dealt_and_played(variant: Variant, draw: int, number: int, steps: int, seed: int) -> State:
+    """Deal ``number`` played on by ``steps`` random actions (:func:`positions.random_play`)."""
     state = initial_state(deck_for_deal(number), draw, variant)
-    for _ in range(steps):
-        moves = legal_moves(state)
-        if not moves:
-            break
-        ups = [m for m in moves if m.target == 4]
-        move = rng.choice(ups) if ups and rng.random() < 0.6 else rng.choice(moves)
-        state, _ = apply_move(state, move)
-    return state
+    return random_play(state, steps, random.Random(seed))
 
 
 def positions(variant: Variant, draw: int, count: int, seed: int) -> list[State]:
     rng = random.Random(seed)
     played = [
-        random_play(variant, draw, rng.randrange(10**6), rng.randint(0, 160), rng.randrange(10**9))
+        dealt_and_played(
+            variant, draw, rng.randrange(10**6), rng.randint(0, 160), rng.randrange(10**9)
+        )
         for _ in range(count)
     ]
     return played + [s._replace(draw=draw) for s in small(variant, count, seed)]
@@ -131,7 +126,7 @@ def test_compiled_moves_are_the_rules_moves(variant: Variant, draw: int) -> None
 def test_compiled_moves_are_the_rules_moves_anywhere(
     name: str, draw: int, number: int, steps: int, seed: int
 ) -> None:
-    check_against_rules(random_play(variant_named(name), draw, number, steps, seed))
+    check_against_rules(dealt_and_played(variant_named(name), draw, number, steps, seed))
 
 
 @needs_core

@@ -38,7 +38,7 @@ from canfield.solver.search import (
     successors,
 )
 from canfield.state import State
-from positions import exact_position
+from positions import exact_position, random_play
 
 
 def _tap_closure(state: State) -> list[State]:
@@ -85,14 +85,8 @@ def _positions(count: int, seed: int) -> list[State]:
     rng = random.Random(seed)
     out = []
     for number in range(count):
-        game = Game.from_code(DealCode(number, 1 + 2 * (number % 2)))
-        state = game.state
-        for _ in range(rng.randint(0, 120)):
-            moves = legal_moves(state)
-            ups = [m for m in moves if m.target == 4 and m.card is not None]
-            move = rng.choice(ups) if ups and rng.random() < 0.7 else rng.choice(moves)
-            state, _ = apply_move(state, move)
-        out.append(state)
+        state = Game.from_code(DealCode(number, 1 + 2 * (number % 2))).state
+        out.append(random_play(state, rng.randint(0, 120), rng, home=0.7))
     return out + small_positions(count, seed)
 
 

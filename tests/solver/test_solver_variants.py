@@ -23,7 +23,7 @@ from canfield.solver.line import realize
 from canfield.solver.search import COMPILED, Options, Search, _normalize, expand
 from canfield.state import State, initial_state
 from canfield.variants import VARIANTS, FoundationStart, Variant, variant_named
-from positions import exact_position
+from positions import exact_position, random_play
 
 ALL = [variant_named(name) for name in VARIANTS]
 
@@ -47,14 +47,7 @@ def played(variant: Variant, count: int, seed: int) -> list[State]:
     out = []
     for number in range(count):
         state = initial_state(deck_for_deal(seed * 100 + number), rng.choice((1, 3)), variant)
-        for _ in range(rng.randint(0, 150)):
-            moves = legal_moves(state)
-            if not moves:
-                break
-            ups = [m for m in moves if m.target == 4]
-            move = rng.choice(ups) if ups and rng.random() < 0.6 else rng.choice(moves)
-            state, _ = apply_move(state, move)
-        out.append(state)
+        out.append(random_play(state, rng.randint(0, 150), rng))
     return out
 
 
