@@ -1,4 +1,4 @@
-"""Shared fixtures: the example deal of docs/notation.md and a few crafted decks; xdist groups."""
+"""Shared fixtures: the example deal of docs/notation.md, and the QApplication for tests/gui."""
 
 from __future__ import annotations
 
@@ -28,27 +28,3 @@ def _qt_application(request: pytest.FixtureRequest) -> None:
     """
     if "gui" in request.node.path.parts:
         request.getfixturevalue("qapp")
-
-
-@pytest.hookimpl(trylast=True)
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Keep ``xdist_group`` working under ``--dist loadgroup`` (as ``make test`` runs).
-
-    pytest-xdist 3.8 names a test's group by setting ``item._nodeid`` to ``id@group``, which
-    pytest 9 no longer reads (a node's id is ``item._id``): every group was silently ignored,
-    so tests meant to share one worker's module-wide browser or brute force ran on both. This
-    writes the same id where pytest 9 reads it; where xdist's own already took, it does nothing.
-    """
-    if not getattr(config.option, "loadgroup", False):
-        return
-    try:
-        from _pytest.nodeid import NodeId
-    except ImportError:  # pytest 8: xdist's own suffix works
-        return
-    for item in items:
-        names = {
-            str(mark.args[0] if mark.args else mark.kwargs.get("name", "default"))
-            for mark in item.iter_markers("xdist_group")
-        }
-        if names and "@" not in item.nodeid:
-            item._id = NodeId.parse(f"{item.nodeid}@{'_'.join(sorted(names))}")
