@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from canfield.deal import deck_for_deal
 from canfield.describe import PILE_KINDS
+from canfield.moves import FOUNDATION, STOCK, Move
 from canfield.pile import PILES, Pile
 from canfield.presentation import piles
-from canfield.rules import locate
+from canfield.rules import apply_move, legal_moves, locate
 from canfield.state import initial_state
+from canfield.variants import VARIANTS, variant_named
+from positions import random_play
 
 
 def test_a_pile_equals_the_tuple_the_front_ends_pass() -> None:
@@ -51,3 +56,31 @@ def test_a_foundations_place_and_its_suit_are_asked_for_by_name(deal: int) -> No
     assert piles.pile_of(state, base) == where.on_table(state) == Pile.of_suit(state, base // 13)
     with pytest.raises(ValueError, match="column is not a foundation"):
         Pile.column(0).suit(state)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_moves_target_is_the_pile_its_card_lands_on(variant: str) -> None:
+    """Targets stay ints (0-3, FOUNDATION, STOCK); Pile.of_move is where each one leads."""
+    rng = random.Random(variant)
+    for deal in range(6):
+        start = initial_state(deck_for_deal(deal), rng.choice((1, 3)), variant_named(variant))
+        state = random_play(start, rng.randint(0, 90), rng)
+        for move in legal_moves(state):
+            pile = Pile.of_move(state, move)
+            assert pile.target == move.target, (move, pile)
+            after, _ = apply_move(state, move)
+            if move.card is None:
+                assert pile == Pile("stock") and move is Move.DRAW
+                continue
+            assert piles.target_move(move.card, pile) == move
+            assert piles.pile_of(after, move.card) == pile, (move, state)
+            assert (pile.kind == "foundation") == (move.target == FOUNDATION)
+
+
+def test_only_columns_foundations_and_the_stock_are_move_targets() -> None:
+    assert [Pile.column(k).target for k in range(4)] == [0, 1, 2, 3]
+    assert {Pile.foundation(p).target for p in range(4)} == {FOUNDATION}
+    assert Pile("stock").target == STOCK
+    for kind in ("waste", "reserve"):
+        with pytest.raises(ValueError, match=f"no move puts a card on the {kind}"):
+            _ = Pile(kind).target

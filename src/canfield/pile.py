@@ -11,12 +11,19 @@ tuple and makes it a ``Pile``. The descriptions' pile kinds
 (:mod:`canfield.describe`), the table's pile names and drop targets
 (:mod:`canfield.presentation.piles`) and the spoken refusals
 (:mod:`canfield.presentation.narration`) are named with it.
+
+A :class:`~canfield.moves.Move` keeps its target a small int (0-3 a column,
+:data:`~canfield.moves.FOUNDATION` the card's own, :data:`~canfield.moves.STOCK`
+the tap), as the rules kernel and the compiled search do in their hot loops;
+:meth:`Pile.of_move` is the one place such a target becomes a pile, and
+:attr:`Pile.target` the way back.
 """
 
 from __future__ import annotations
 
 from typing import Final, Literal, NamedTuple
 
+from canfield.moves import FOUNDATION, STOCK, Move
 from canfield.state import State
 
 __all__ = ["PILES", "PILE_KINDS", "Pile", "PileKind"]
@@ -62,6 +69,35 @@ class Pile(NamedTuple):
     def of_suit(cls, state: State, suit: int) -> Pile:
         """The foundation that ``suit`` (0 spades … 3 clubs) builds on in ``state``."""
         return cls("foundation", state.foundation_order.index(suit))
+
+    @classmethod
+    def of_move(cls, state: State, move: Move) -> Pile:
+        """The pile ``move`` puts its card on in ``state`` (the stock for the stock tap).
+
+        A move to a foundation names no place, only that the card goes home: its pile is
+        the foundation its suit builds on in ``state``.
+        """
+        target = move.target
+        if target == STOCK or move.card is None:
+            return cls("stock")
+        if target == FOUNDATION:
+            return cls.of_suit(state, move.card // 13)
+        return cls.column(target)
+
+    @property
+    def target(self) -> int:
+        """The move target that puts a card on this pile: a column's place, ``FOUNDATION``
+        (any foundation: a card goes to its own suit's) or ``STOCK``.
+
+        Raises ``ValueError`` for the waste and the reserve, which no move puts a card on.
+        """
+        if self.kind == "column":
+            return self.place
+        if self.kind == "foundation":
+            return FOUNDATION
+        if self.kind == "stock":
+            return STOCK
+        raise ValueError(f"no move puts a card on the {self.kind}")
 
     def suit(self, state: State) -> int:
         """The suit this foundation builds in ``state`` (0 spades … 3 clubs)."""

@@ -20,7 +20,7 @@ from canfield.describe import card_name
 from canfield.moves import Move
 from canfield.pile import Pile
 from canfield.presentation.keyboard import PILE_KEYS, Keyboard
-from canfield.presentation.piles import PileKey, pile_of, target_pile
+from canfield.presentation.piles import PileKey, pile_of
 
 KEY_OF: dict[PileKey, str] = {pile: key for key, pile in PILE_KEYS.items()}
 SETTLE = 0.25
@@ -120,7 +120,7 @@ def play_line(stack: Stack, game: Game, line: list[Move], lang: str) -> Figures:
                     break
             else:
                 raise AssertionError(f"{name} was never named in {source} (heard {heard_name!r})")
-        target = target_pile(state, move)
+        target = Pile.of_move(state, move)
         put = "f" if target[0] == "foundation" else KEY_OF[target]
         heard = figures.add(stack.keys("Return", put, settle=SETTLE, keep=True), 2)
         pressed += 2

@@ -18,7 +18,7 @@ from canfield.pile import Pile
 from canfield.presentation.geometry import CARD_ASPECT, TableLayout
 from canfield.presentation.keyboard import KEYS, PILE_KEYS, Keyboard, Reply
 from canfield.presentation.narration import change_sentence
-from canfield.presentation.piles import pile_of, target_pile
+from canfield.presentation.piles import pile_of
 from canfield.presentation.reading import pile_reading, places, table_summary
 from canfield.solver import solve
 
@@ -205,7 +205,7 @@ def _keys_for(game: Game, keys: Keyboard, move: Move) -> list[str]:
         pressed.append("up")
         assert len(pressed) < 20
     pressed.append("enter")
-    target = target_pile(state, move)
+    target = Pile.of_move(state, move)
     pressed.append("f" if target[0] == "foundation" else str(target[1] + 1))
     return pressed
 

@@ -688,8 +688,7 @@ class TableScene(QGraphicsScene):
         self.refused.emit(why)
 
     def _drop(self, card: int, target: PileKey) -> bool:
-        kind, index = target
-        return self._model.move_card(card, FOUNDATION if kind == "foundation" else index)
+        return self._model.play(piles.target_move(card, target))
 
     def _drop_target_for(self, press: _Press, pointer: QPointF) -> PileKey | None:
         """The legal pile the dragged cards overlap most (forgiving: not just the pointer)."""
@@ -787,7 +786,7 @@ class TableScene(QGraphicsScene):
         for c in group:
             rect = rect.united(self._cards[c].sceneBoundingRect())
         self._hint_ring.show_at(rect)
-        target = piles.target_pile(self._model.state, move)
+        target = Pile.of_move(self._model.state, move)
         self._set_drop_target(target)
         self._hint_timer.start(HINT_MS)
         if self.animations:

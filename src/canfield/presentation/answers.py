@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Final
 
 from canfield.describe import card_name
 from canfield.i18n import _, ngettext
-from canfield.presentation.piles import pile_label, target_pile
+from canfield.pile import Pile
+from canfield.presentation.piles import pile_label
 
 if TYPE_CHECKING:
     from canfield.moves import Move
@@ -57,7 +58,7 @@ def hint_sentence(state: State, move: Move, lang: str, proved: bool = True) -> s
     else:
         text = _("Hint: %(card)s to %(target)s") % {
             "card": card_name(int(move.card), lang),
-            "target": pile_label(target_pile(state, move), lang),
+            "target": pile_label(Pile.of_move(state, move), lang),
         }
     if proved:
         return text

@@ -18,7 +18,7 @@ from canfield.cards import CARDS
 from canfield.describe import card_name, pile_name, rank_letters
 from canfield.game import Game
 from canfield.i18n import _, ngettext, pgettext
-from canfield.moves import FOUNDATION, Move
+from canfield.moves import Move
 from canfield.pile import PILES as _PILES
 from canfield.pile import Pile
 from canfield.presentation.geometry import Point, Rect, TableLayout
@@ -48,7 +48,6 @@ __all__ = [
     "playable_cards",
     "stock_mark",
     "target_move",
-    "target_pile",
     "visible_cards",
 ]
 
@@ -198,18 +197,9 @@ def movable_group(state: State, card: int) -> list[int]:
     return list(pickup(state, card))
 
 
-def target_pile(state: State, move: Move) -> PileKey:
-    """Where a card move goes, as a pile on the table."""
-    card = int(move.card) if move.card is not None else 0
-    if move.target == FOUNDATION:
-        return Pile.of_suit(state, card // 13)
-    return Pile.column(int(move.target))
-
-
 def target_move(card: int, target: PileKey) -> Move:
-    """The move that puts ``card`` (with the cards on it) on ``target``."""
-    kind, index = target
-    return card_move(card, FOUNDATION if kind == "foundation" else index)
+    """The move that puts ``card`` (with the cards on it) on ``target`` (:attr:`Pile.target`)."""
+    return card_move(card, Pile.of(target).target)
 
 
 def drop_targets(state: State, card: int) -> list[PileKey]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from canfield.describe import card_name
 from canfield.game import Game
 from canfield.i18n import _
+from canfield.pile import Pile
 from canfield.presentation.piles import (
     PILES,
     PileKey,
@@ -21,7 +22,6 @@ from canfield.presentation.piles import (
     pile_cards,
     pile_label,
     pile_spoken_name,
-    target_pile,
     visible_cards,
 )
 from canfield.state import State
@@ -36,7 +36,7 @@ def places(state: State, card: int) -> list[PileKey]:
     found: list[PileKey] = []
     for move in legal_moves(state):
         if move.card is not None and int(move.card) == card:
-            pile = target_pile(state, move)
+            pile = Pile.of_move(state, move)
             if pile not in found:
                 found.append(pile)
     found.sort(key=lambda p: (p[0] != "foundation", p[1]))

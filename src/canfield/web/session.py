@@ -21,6 +21,7 @@ from canfield.errors import CanfieldError
 from canfield.game import Game
 from canfield.i18n import LANGUAGES, _, set_language
 from canfield.moves import STOCK, Move
+from canfield.pile import Pile
 from canfield.presentation.answers import (
     DEMO_SOLVE_SECONDS,
     HINT_SECONDS,
@@ -67,7 +68,6 @@ from canfield.presentation.piles import (
     playable_cards,
     stock_mark,
     target_move,
-    target_pile,
     visible_cards,
 )
 from canfield.presentation.variant_text import APP_VARIANTS, variant_title
@@ -563,7 +563,7 @@ class Session:
                 "card": None if move.card is None else str(CARDS[int(move.card)]),
                 "target": "stock-0"
                 if move.card is None
-                else pile_id(target_pile(game.state, move)),
+                else pile_id(Pile.of_move(game.state, move)),
             }
         if found.verdict is Verdict.LOST:
             if found.hopeless:
