@@ -1,4 +1,5 @@
-"""Independent checks for the solver tests: brute force over real positions, random endgames.
+"""Independent checks for the solver tests: brute force over real positions, random endgames,
+and the card moves the rules allow over every tap (what an unpruned search must generate).
 
 The brute force knows nothing of the solver: it walks every position the
 rules reach (taps included) with ``legal_moves`` and ``apply_move``.
@@ -10,11 +11,36 @@ import random
 
 from canfield.deal import DealCode
 from canfield.game import Game
-from canfield.rules import apply_move, legal_moves
+from canfield.moves import Move
+from canfield.rules import apply_move, legal_moves, stock_tap_allowed
 from canfield.solver.line import realize
 from canfield.solver.search import Limits, search
 from canfield.state import State
 from positions import exact_position
+
+
+def taps(state: State) -> list[State]:
+    """Every position taps alone reach from ``state`` (itself included), recycles counted."""
+    seen = {state}
+    out = [state]
+    while stock_tap_allowed(state):
+        state, _ = apply_move(state, Move.DRAW)
+        if state in seen:
+            break
+        seen.add(state)
+        out.append(state)
+    return out
+
+
+def legal_card_moves(state: State) -> set[tuple[int, int]]:
+    """``(card, target)`` of every card move the rules allow from ``state`` or a tap away.
+
+    The search plays a talon card without the taps that bring it up, so an unpruned
+    search's moves are exactly these.
+    """
+    return {
+        (int(m.card), m.target) for s in taps(state) for m in legal_moves(s) if m.card is not None
+    }
 
 
 def brute_force(state: State, limit: int = 40_000) -> bool | None:

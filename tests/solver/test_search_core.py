@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_solver_variants import _taps, small
+from test_solver_variants import check_children, small
 
 import canfield.solver.search as search_module
 from canfield.deal import DealCode, deck_for_deal
@@ -93,14 +93,7 @@ def check_against_rules(state: State) -> None:
         python = expand(state, options)
         core = expand(state, options, compiled=True)
         assert core == python, (name, state)
-    unpruned = expand(state, PRUNINGS["none"], compiled=True)
-    legal = {(m.card, m.target) for s in _taps(state) for m in legal_moves(s) if m.card is not None}
-    assert {(m.card, m.target) for m, _ in unpruned} == legal, state
-    for move, child in unpruned:
-        real = state
-        for action in realize(state, [move]):
-            real, _ = apply_move(real, action)
-        assert _normalize(real)[0] == _normalize(child)[0], (state, move)
+    check_children(state, expand(state, PRUNINGS["none"], compiled=True))
     # a shuffled order is the same candidates (sets), each child the same
     shuffled = expand(state, Options(seed=7), compiled=True)
     assert sorted(shuffled, key=repr) == sorted(expand(state, Options()), key=repr), state

@@ -10,13 +10,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from solver_oracle import brute_force, small_positions
+from solver_oracle import brute_force, legal_card_moves, small_positions, taps
 from test_solver import locked_position
 
 from canfield.deal import DealCode
 from canfield.game import Game
 from canfield.moves import Move
-from canfield.rules import apply_move, legal_moves
+from canfield.rules import apply_move
 from canfield.rules.kernel import (
     play_from_talon,
     play_known,
@@ -41,20 +41,6 @@ from canfield.state import State
 from positions import exact_position, random_play
 
 
-def _tap_closure(state: State) -> list[State]:
-    """Every position taps alone reach from ``state`` (itself included)."""
-    seen = {state}
-    out = [state]
-    while True:
-        if not (state.stock or state.waste):
-            return out
-        state, _ = apply_move(state, Move.DRAW)
-        if state in seen:
-            return out
-        seen.add(state)
-        out.append(state)
-
-
 def _returns(state: State) -> bool:
     here = state
     for _ in range(2 * len(state.stock + state.waste) + 2):
@@ -73,7 +59,7 @@ def test_talon_reachable_matches_tapping(draw: int) -> None:
         cards = deck.stock[:size]
         for pointer in range(size + 1):
             state = deck._replace(stock=cards[pointer:][::-1], waste=cards[:pointer])
-            tops = {s.waste[-1] for s in _tap_closure(state) if s.waste}
+            tops = {s.waste[-1] for s in taps(state) if s.waste}
             assert {cards[i] for i in talon_reachable(size, pointer, draw)} == tops
             # on-cycle splits are exactly those taps come back to
             back = _returns(state)
@@ -100,13 +86,7 @@ def _expanded(state: State, options: Options) -> set[tuple[int, int]]:
 
 def test_unpruned_successors_are_the_legal_moves_over_all_taps() -> None:
     for state in _positions(40, 1):
-        legal = {
-            (int(m.card), m.target)
-            for s in _tap_closure(state)
-            for m in legal_moves(s)
-            if m.card is not None
-        }
-        assert _expanded(state, Options(symmetry=False)) == legal
+        assert _expanded(state, Options(symmetry=False)) == legal_card_moves(state)
 
 
 def _long_tail_position(draw: int) -> State:
@@ -130,13 +110,7 @@ def _long_tail_position(draw: int) -> State:
 @pytest.mark.parametrize("draw", [1, 3])
 def test_a_tail_never_moves_onto_itself(draw: int) -> None:
     state = _long_tail_position(draw)
-    legal = {
-        (int(m.card), m.target)
-        for s in _tap_closure(state)
-        for m in legal_moves(s)
-        if m.card is not None
-    }
-    assert _expanded(state, Options(symmetry=False)) == legal
+    assert _expanded(state, Options(symmetry=False)) == legal_card_moves(state)
 
 
 def test_unchecked_plays_match_apply_move() -> None:
@@ -181,7 +155,7 @@ def test_symmetry_drops_only_moves_to_isomorphic_positions() -> None:
 
 def test_tap_equivalent_positions_share_a_key() -> None:
     for state in _positions(20, 3):
-        closure = _tap_closure(state)
+        closure = taps(state)
         keys = set()
         for s in closure:
             cards, pointer = talon(s)
