@@ -141,6 +141,35 @@ def test_keep_playing_after_a_fruitless_search(
     assert playing.model.play("8H>f") or playing.model.draw()  # the table plays on
 
 
+def test_a_fruitless_searchs_answer_follows_a_change_of_language(
+    playing: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its words change with the language; it stays this answer (not the hopeless deal's)."""
+    from canfield.gui.i18n_qt import switch_language
+
+    monkeypatch.setattr("canfield.presentation.winnable.winnable_deal", lambda *a: None)
+    monkeypatch.setattr("canfield.presentation.winnable.TRIES", 1)
+    monkeypatch.setattr("canfield.presentation.winnable.SECONDS_PER_TRY", 0.0)
+    new_game_via_dialog(playing, "strict", draw=3, winnable=True)
+    qtbot.waitUntil(lambda: playing.winnable_search is None, timeout=10000)
+    english = "No winnable deal was found in 1 try. Your game is as it was."
+    assert playing.statusBar().currentMessage() == english and playing.toast.offering
+    heard = list(playing.speaker.history)
+    try:
+        switch_language(QApplication.instance(), "pt")
+        toast = playing.toast
+        assert toast.offering and playing.statusBar().currentMessage() == toast.text()
+        assert "1" in toast.text() and toast.text() != english  # the same answer, in Portuguese
+        assert "não pode ser ganho" not in toast.text()  # not "this deal cannot be won"
+        assert toast.close_button.text() == "Continuar a jogar"
+        assert playing.solver_label.text() != "Jogo sem vitória possível"
+        assert list(playing.speaker.history) == heard  # not said again: only its words changed
+    finally:
+        switch_language(QApplication.instance(), "en")
+    assert playing.toast.text() == english and playing.toast.offering
+    assert playing.toast.action_button.text() == "Deal a random one"
+
+
 @pytest.mark.parametrize("lang", ["en", "pt", "hu", "id"])
 def test_the_search_window_fits_a_phone_in_every_language(
     tmp_path: Path, qtbot: QtBot, qapp: QApplication, monkeypatch: pytest.MonkeyPatch, lang: str

@@ -4,7 +4,8 @@ for a winnable deal that proved none.
 Such an answer stays in the status bar (so on the :class:`~canfield.gui.toast.Toast`) with
 no time limit, carries two buttons - the way on, and Keep playing - and is said. Either
 button puts it away and gives the table the focus back; a move puts it away too (the
-window clears the message when the game changes).
+window clears the message when the game changes). When the language changes, the answer on
+show is shown again in the new words (:meth:`Offers.retell`), and not said again.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from PySide6.QtWidgets import QStatusBar, QWidget
 from canfield.gui.toast import Toast
 from canfield.i18n import _
 from canfield.presentation.answers import hopeless_message, hopeless_spoken
+from canfield.presentation.winnable import no_winnable_found_message
 
 __all__ = ["Offers"]
 
@@ -31,6 +33,7 @@ class Offers:
         self._toast = toast
         self._table = table
         self._say = say
+        self._retell: Callable[[], None] | None = None
 
     @property
     def offering(self) -> bool:
@@ -38,10 +41,17 @@ class Offers:
         return self._toast.offering
 
     def offer(
-        self, message: str, action: str, on_action: Callable[[], None], spoken: str | None
+        self,
+        message: str,
+        action: str,
+        on_action: Callable[[], None],
+        spoken: str | None,
+        retell: Callable[[], None],
     ) -> None:
         """Show ``message`` until the player acts, with ``action`` and Keep playing under it;
-        readers hear ``spoken`` (None: nothing, e.g. when only its words changed)."""
+        readers hear ``spoken`` (None: nothing, e.g. when only its words changed).
+        ``retell`` offers the same again, unsaid, in the language of the moment."""
+        self._retell = retell
         status = self._status
         if status.currentMessage() == message:
             status.clearMessage()  # shown again: the buttons come back with it
@@ -52,10 +62,31 @@ class Offers:
         if spoken is not None:
             self._say(spoken)
 
-    def hopeless(self, new_game: Callable[[], None], speak: bool = True) -> None:
+    def retell(self) -> None:
+        """The language changed: the answer on show, if any, again in the new words."""
+        if self._toast.offering and self._retell is not None:
+            self._retell()
+
+    def hopeless(
+        self, new_game: Callable[[], None], speak: bool, retell: Callable[[], None]
+    ) -> None:
         """The deal cannot be won: say so, and offer a new game."""
         spoken = hopeless_spoken() if speak else None
-        self.offer(hopeless_message(), _("New game"), new_game, spoken)
+        self.offer(hopeless_message(), _("New game"), new_game, spoken, retell)
+
+    def no_winnable_found(
+        self, tries: int, deal_random: Callable[[], None], speak: bool = True
+    ) -> None:
+        """A search of ``tries`` deals proved none winnable: the game stays, a random deal
+        is offered."""
+        message = no_winnable_found_message(tries)
+        self.offer(
+            message,
+            _("Deal a random one"),
+            deal_random,
+            message if speak else None,
+            lambda: self.no_winnable_found(tries, deal_random, speak=False),
+        )
 
     def _take(self, then: Callable[[], None] | None) -> None:
         """A button was pressed: the answer goes, the table has the focus, then the way on."""

@@ -576,8 +576,7 @@ class MainWindow(QMainWindow):
             self._overflow.setAccessibleName(_("More tools"))
             self._overflow.setToolTip(_("More tools"))
         self.time_label.setAccessibleName(_("Time"))
-        if self.offers.offering:
-            self._tell_hopeless(speak=False)
+        self.offers.retell()  # the hopeless deal's answer, or a fruitless search's
         self.view.retranslate()
         self.scene.retranslate(self.table_language())
         self._win_panel.retranslate()
@@ -760,14 +759,9 @@ class MainWindow(QMainWindow):
         self._solver_note = _("Winnable deal")
         self._refresh(None)
 
-    def _offer_random(self, message: str, draw: int, variant: str) -> None:
+    def _offer_random(self, tries: int, draw: int, variant: str) -> None:
         """A search proved no deal: the game stays, and a random deal is offered."""
-        self.offers.offer(
-            message,
-            _("Deal a random one"),
-            lambda: self.start_game(Game.new(draw, variant)),
-            message,
-        )
+        self.offers.no_winnable_found(tries, lambda: self.start_game(Game.new(draw, variant)))
 
     @property
     def winnable_search(self) -> QProgressDialog | None:
@@ -1042,7 +1036,7 @@ class MainWindow(QMainWindow):
         """The deal cannot be won: said until the player acts, with the way on offered."""
         if self._settings.show_winnability:
             self._solver_note = hopeless_note()
-        self.offers.hopeless(self.new_game, speak)
+        self.offers.hopeless(self.new_game, speak, lambda: self._tell_hopeless(speak=False))
         self._refresh(None)
 
     def _watch_winnability(self) -> None:

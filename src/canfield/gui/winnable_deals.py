@@ -31,8 +31,8 @@ class WinnableDeals(QObject):
     """A sentence to show for so many milliseconds and to say (the search was cancelled)."""
     said = Signal(str)
     """A sentence for readers only (the search starts: its window shows the same)."""
-    fruitless = Signal(str, int, str)
-    """The search proved no deal: the message, and the draw and variant it looked for."""
+    fruitless = Signal(int, int, str)
+    """The search proved no deal: how many it tried, and the draw and variant it looked for."""
     ended = Signal()
     """A search ended without a deal (cancelled or fruitless): the solver's lane is free."""
 
@@ -61,7 +61,6 @@ class WinnableDeals(QObject):
         """No deal of this variant and draw is known winnable: try random ones, table paused."""
         from canfield.presentation.winnable import (
             WinnableSearch,
-            no_winnable_found_message,
             search_cancelled_message,
             search_progress_text,
         )
@@ -116,7 +115,7 @@ class WinnableDeals(QObject):
             if result is not None:
                 self.found.emit(result)
                 return
-            self.fruitless.emit(no_winnable_found_message(search.tries), draw, variant)
+            self.fruitless.emit(search.tries, draw, variant)
             self.ended.emit()
 
         dialog.canceled.connect(cancelled)
