@@ -15,7 +15,11 @@ import pytest
 from canfield import Card, Game, Move
 from canfield.presentation.answers import hopeless_note, verdict_note
 from canfield.presentation.keyboard import Keyboard
-from canfield.presentation.narration import cannot_put_down, change_sentence
+from canfield.presentation.narration import (
+    cannot_put_down,
+    change_sentence,
+    nothing_to_take_back,
+)
 from canfield.presentation.piles import PILES, pile_list_name
 from canfield.solver import Verdict, solve
 from canfield.web import bridge
@@ -90,6 +94,23 @@ def test_undo_redo_and_the_stock(session: Session) -> None:
     assert session.handle("stock", {})["say"].startswith("3 cards drawn")
     assert session.handle("undo", {})["say"].startswith("Undone: 3 cards back on the stock")
     assert session.handle("redo", {})["say"].startswith("Redone: 3 cards drawn")
+
+
+def test_undo_and_redo_with_nothing_to_take_back_say_so_as_on_the_desktop(
+    session: Session,
+) -> None:
+    """Their buttons are greyed out; Ctrl+Z, Backspace or Ctrl+Y still reach Python, and a
+    blind player heard nothing (the desktop says it: gui/keys.nothing_to_take_back_said)."""
+    before = session.game.to_dict()
+    undone = session.handle("undo", {})
+    assert undone["say"] == nothing_to_take_back(redo=False) == "Nothing to undo"
+    assert undone["changed"] is False and "save" not in undone
+    redone = session.handle("redo", {})
+    assert redone["say"] == nothing_to_take_back(redo=True) == "Nothing to redo"
+    assert redone["changed"] is False and session.game.to_dict() == before
+    session.handle("stock", {})
+    assert session.handle("redo", {})["say"] == "Nothing to redo"  # nothing undone yet
+    assert session.handle("undo", {})["say"].startswith("Undone: 3 cards back on the stock")
 
 
 def test_a_damaged_save_deals_a_new_game_and_says_so() -> None:

@@ -50,6 +50,7 @@ from canfield.presentation.narration import (
     cannot_put_down,
     change_sentence,
     draw_refused,
+    nothing_to_take_back,
     picked_up,
     put_back,
 )
@@ -377,15 +378,15 @@ class Session:
 
     def op_undo(self, args: Mapping[str, Any]) -> dict[str, Any]:
         before, history = self.game.state, self.game.history
-        if not self.game.undo():
-            return self.reply("", changed=False)
+        if not self.game.undo():  # its button is greyed out: only a key gets here
+            return self.reply(nothing_to_take_back(redo=False), changed=False)
         said = change_sentence("undo", before, self.game.state, history[-1], self.lang)
         return self.reply(_join(self.keys.forget_held(self.lang), said))
 
     def op_redo(self, args: Mapping[str, Any]) -> dict[str, Any]:
         before = self.game.state
         if not self.game.redo():
-            return self.reply("", changed=False)
+            return self.reply(nothing_to_take_back(redo=True), changed=False)
         move = self.game.history[-1]
         said = change_sentence("redo", before, self.game.state, move, self.lang)
         return self.reply(_join(self.keys.forget_held(self.lang), said))
