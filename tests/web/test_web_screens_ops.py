@@ -11,6 +11,8 @@ import pytest
 
 from canfield import Game, i18n
 from canfield.presentation.deal_text import DealTextError, read_deal_text
+from canfield.presentation.narration import change_sentence
+from canfield.presentation.questions import restart_question
 from canfield.presentation.variant_text import APP_VARIANTS, variant_summary
 from canfield.records.ledger import Ledger
 from canfield.web.bridge import handle
@@ -139,3 +141,51 @@ def test_bad_requests_are_refused_in_one_line(session: Session) -> None:
         screen(session, "change_settings", changes={"window_geometry": None})
     answer = json.loads(handle(json.dumps({"op": "screen", "args": {"screen": "deal", "draw": 2}})))
     assert answer["ok"] is False and "draw" in answer["error"]
+
+
+def test_restart_asks_first_as_the_desktop_and_counts_the_game_left_as_lost(
+    session: Session,
+) -> None:
+    """The desktop's Restart (Ctrl+R): the same deal from its start; a game in progress only
+    after the player says yes to the same question, and it counts as a loss."""
+    screen(session, "deal", variant="canfield", draw=3, text="CF1-D3-AAAAACL")
+    fresh = session.handle("restart", {})  # nothing played yet: no question
+    assert "confirm" not in fresh and fresh["say"] == change_sentence(
+        "restart", None, session.game.state, None, "en"
+    )
+    session.handle("tap", {"card": "QC"})
+    before = session.game.state
+    asked = session.handle("restart", {})
+    assert asked["confirm"] == restart_question()._asdict()
+    assert asked["confirm"]["text"] == "Restart this game?" and "view" not in asked
+    assert session.game.state == before and session.game.moves_made == 1  # not until yes
+    done = session.handle("restart", {"confirmed": True})
+    assert session.game.code == "CF1-D3-AAAAACL" and session.game.moves_made == 0
+    assert session.game.state == Game.from_code("CF1-D3-AAAAACL").state
+    saved = Game.from_dict(done["save"])  # kept at once, as after every action
+    assert saved.state == session.game.state and saved.game_id == session.game.game_id
+    assert done["view"]["code"] == "CF1-D3-AAAAACL"
+    assert Ledger.from_dict(json.loads(done["records"])).statistics(3).played == 1  # lost
+
+
+def test_play_again_after_a_win_replays_the_same_deal_and_keeps_the_win(
+    session: Session,
+) -> None:
+    screen(session, "deal", variant="canfield", draw=1, text=WIN_DECK)
+    win(session)
+    deck = session.game.deck_string
+    again = session.handle("restart", {})  # the win screen's Play again: no question
+    assert "confirm" not in again and session.game.deck_string == deck
+    assert session.game.moves_made == 0 and not session.game.is_won
+    stats = session.screens.ledger.statistics(1)
+    assert stats.won == 1 and stats.played == 1  # the win stays, not also a loss
+
+
+def test_the_questions_are_the_desktops_in_the_players_language(session: Session) -> None:
+    screen(session, "change_settings", changes={"language": "hu"})
+    session.handle("stock", {})
+    asked = session.handle("restart", {})["confirm"]
+    hu = i18n.translations("hu").gettext
+    assert asked["text"] == hu("Restart this game?") != "Restart this game?"
+    assert asked["yes"] == hu("Restart") and asked["no"] == hu("Keep playing")
+    assert screen(session, "texts")["texts"]["restart"] == hu("&Restart").replace("&", "")

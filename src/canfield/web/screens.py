@@ -20,10 +20,11 @@ from canfield import __version__, i18n
 from canfield.deal import DealCode
 from canfield.errors import CanfieldError
 from canfield.game import Game
-from canfield.i18n import _, ngettext, pgettext
+from canfield.i18n import _, pgettext
 from canfield.presentation.clock import format_duration
 from canfield.presentation.money import format_money
 from canfield.presentation.numbers import format_number
+from canfield.presentation.questions import abandon_question, reset_statistics_detail
 from canfield.presentation.records import assisted_note, help_text, win_record_parts
 from canfield.presentation.variant_text import APP_VARIANTS, variant_summary, variant_title
 from canfield.records.ledger import Ledger
@@ -210,6 +211,7 @@ class Screens:
                 "menu": _("Menu"),
                 "new_game": _plain("&New game"),
                 "new_game_tip": _("Start a new game (Ctrl+N)"),
+                "restart": _plain("&Restart"),
                 "statistics": _plain("&Statistics"),
                 "settings": _plain("&Settings…").rstrip("…"),
                 "rules": _plain("&Rules"),
@@ -355,13 +357,7 @@ class Screens:
         if self._in_progress(session.game) and args.get("abandon") is not True:
             return {
                 "dealt": False,
-                "confirm": {
-                    "title": _("New game"),
-                    "text": _("Abandon the game in progress?"),
-                    "detail": _("It will count as a loss in your statistics."),
-                    "yes": _("Abandon"),
-                    "no": _("Keep playing"),
-                },
+                "confirm": abandon_question()._asdict(),
             }
         note = None
         proved = False
@@ -598,9 +594,21 @@ class Screens:
             ),
             "recent": recent,
             "reset": [
-                {"draw": 3, "label": _("Reset the “3 cards” figures"), "ask": _reset_question(3)},
-                {"draw": 1, "label": _("Reset the “1 card” figures"), "ask": _reset_question(1)},
-                {"draw": None, "label": _("Reset all statistics"), "ask": _reset_question(None)},
+                {
+                    "draw": 3,
+                    "label": _("Reset the “3 cards” figures"),
+                    "ask": reset_statistics_detail(3),
+                },
+                {
+                    "draw": 1,
+                    "label": _("Reset the “1 card” figures"),
+                    "ask": reset_statistics_detail(1),
+                },
+                {
+                    "draw": None,
+                    "label": _("Reset all statistics"),
+                    "ask": reset_statistics_detail(None),
+                },
             ],
             "reset_title": _("Reset statistics?"),
             "reset_yes": _("Reset"),
@@ -776,21 +784,6 @@ def statistics_texts(stats: Statistics) -> dict[str, str]:
             else f"{format_number(stats.assisted_wins)} / {format_number(stats.assisted_games)}"
         ),
     }
-
-
-def _reset_question(draw: int | None) -> str:
-    if draw is None:
-        return _(
-            "All games played, wins, records and streaks of both draw modes are erased. "
-            "This cannot be undone."
-        )
-    return ngettext(
-        "The games played, wins, records and streaks of “%(n)d card” are erased; "
-        "the other draw mode keeps its figures. This cannot be undone.",
-        "The games played, wins, records and streaks of “%(n)d cards” are erased; "
-        "the other draw mode keeps its figures. This cannot be undone.",
-        draw,
-    ) % {"n": draw}
 
 
 def _json_object(text: object) -> object:

@@ -71,6 +71,7 @@ from canfield.presentation.piles import (
     target_move,
     visible_cards,
 )
+from canfield.presentation.questions import restart_question
 from canfield.presentation.variant_text import APP_VARIANTS, variant_title
 from canfield.variants import DRAWS
 from canfield.web.aids import Aids, plain
@@ -392,8 +393,21 @@ class Session:
         return self.reply(_join(self.keys.forget_held(self.lang), said))
 
     def op_restart(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        """The same deal from its start: the desktop's Restart (Ctrl+R) and the win's Play again.
+
+        A game in progress (acted on, not won) is left only when ``confirmed``; without it the
+        answer is ``confirm``, the question the desktop asks (it counts as a loss).
+        """
+        game = self.game
+        in_progress = not game.is_won and (game.moves_made > 0 or game.can_redo)
+        if in_progress and args.get("confirmed") is not True:
+            return {"confirm": restart_question()._asdict()}
         finished = self._finished()
         self.game = self.game.restarted()
+        screens = self.screens
+        if screens.loaded:  # the game left counts now, as New game's Abandon counts it
+            screens.ledger.abandon(casino=screens.settings.casino_scoring)
+            screens.ledger.save(self.game, casino=screens.settings.casino_scoring)
         self._replaced()
         said = change_sentence("restart", None, self.game.state, None, self.lang)
         reply = self.reply(_join(self.keys.forget_held(self.lang), said))

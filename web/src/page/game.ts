@@ -68,6 +68,10 @@ export class GamePage {
   private readonly focusNote: HTMLElement;
   /** Opens New game (the screens' dialog, set by dialogs/screens.ts). */
   onNewGame: () => Promise<void> = async () => undefined;
+  /** Restart, asking first (dialogs/screens.ts). */
+  onRestart: () => Promise<void> = async () => undefined;
+  /** Opens Settings (dialogs/screens.ts). */
+  onSettings: () => Promise<void> = async () => undefined;
   /** Keeps the statistics an action's answer carries (dialogs/screens.ts stores them). */
   onReply: (reply: Reply) => Promise<void> = async () => undefined;
 
@@ -305,7 +309,7 @@ export class GamePage {
   }
 
   /** An op whose answer is an action's: view, sentence, save. */
-  private async act(op: string, args: { [key: string]: Json } = {}): Promise<ActionReply> {
+  async act(op: string, args: { [key: string]: Json } = {}): Promise<ActionReply> {
     return (await this.call(op, args)) as unknown as ActionReply;
   }
 
@@ -663,9 +667,13 @@ export class GamePage {
     const ctrl = event.ctrlKey || event.metaKey;
     const plain = !ctrl && !event.altKey;
     const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+    // the desktop's shortcuts (gui/window.py's actions), Shift forms included
     if (ctrl && !event.shiftKey && key === "z") return () => this.action("undo");
-    if (ctrl && key === "y") return () => this.action("redo");
+    if (ctrl && (key === "y" || (event.shiftKey && key === "z"))) return () => this.action("redo");
+    if (ctrl && event.shiftKey && key === "Backspace") return () => this.action("undo_winnable");
     if (plain && key === "Backspace") return () => this.action("undo");
+    if (ctrl && !event.shiftKey && key === "r") return () => this.onRestart();
+    if (ctrl && key === ",") return () => this.onSettings();
     if (ctrl && key === "d") return () => this.action("describe");
     if (ctrl && key === "n") return () => this.action("new");
     if (ctrl && key === "c" && !window.getSelection()?.toString()) return () => this.action("copy");

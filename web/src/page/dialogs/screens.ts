@@ -1,6 +1,6 @@
 /**
- * The screens around the table, wired in: a Menu button in the toolbar (New game, Statistics,
- * Settings, Rules, About, Share the code), F1 opening the rules, the
+ * The screens around the table, wired in: a Menu button in the toolbar (New game, Restart,
+ * Statistics, Settings, Rules, About, Share the code), F1 opening the rules, the
  * win screen when a game is won, the settings and statistics kept in IndexedDB as Python hands
  * them back, and a live language switch. All texts come from canfield.web.screens.
  */
@@ -14,7 +14,7 @@ import { openNewGame } from "./newgame.js";
 import { openRules } from "./rules.js";
 import { openSettings } from "./settings.js";
 import { openStatistics } from "./statistics.js";
-import { button, make, screen, screenOp, show, type Texts } from "./ui.js";
+import { button, confirm, make, screen, screenOp, show, type Question, type Texts } from "./ui.js";
 import { closeWelcome, openWelcome } from "./welcome.js";
 import { openWin } from "./win.js";
 
@@ -25,6 +25,8 @@ const LANGUAGE_KEY = "canfield-language";
 
 /** What the screens need of the table's page (game.ts's GamePage). */
 export interface Table {
+  /** An op of the table's session whose answer is an action's (view, sentence, save). */
+  act(op: string, args?: { [key: string]: Json }): Promise<ActionReply>;
   apply(reply: ActionReply, animate?: boolean): void;
   /** Say `text` (live region); `show` false: not in the status line as well. */
   say(text: string, show?: boolean): void;
@@ -35,6 +37,10 @@ export interface Table {
   offer(offer: Offer | null): void;
   /** What the toolbar's New game and Ctrl+N open. */
   onNewGame: () => Promise<void>;
+  /** What Ctrl+R does: Restart, asking first as the desktop does. */
+  onRestart: () => Promise<void>;
+  /** What Ctrl+, opens: Settings. */
+  onSettings: () => Promise<void>;
   /** Called with every action's answer (the statistics it carries are stored). */
   onReply: (reply: Reply) => Promise<void>;
 }
@@ -142,6 +148,8 @@ export class Screens {
     this.menuButton = menu;
     // the toolbar's New game and Ctrl+N open the same New game as the Menu
     this.table.onNewGame = () => this.newGame();
+    this.table.onRestart = () => this.restart();
+    this.table.onSettings = () => this.settings();
     this.table.onReply = (reply) => this.keep(reply);
     window.addEventListener(
       "keydown",
@@ -175,6 +183,7 @@ export class Screens {
       }, item, "screen-button menu-entry");
     };
     const first = entry(t["new_game"] ?? "", () => this.newGame());
+    entry(t["restart"] ?? "", () => this.restart());
     entry(t["statistics"] ?? "", () => this.statistics());
     entry(t["settings"] ?? "", () => this.settings());
     entry(t["rules"] ?? "", () => this.rules());
@@ -191,6 +200,21 @@ export class Screens {
 
   statistics(): Promise<void> {
     return openStatistics(this);
+  }
+
+  /**
+   * The same deal from its start (the desktop's Restart, Ctrl+R, and the win's Play again): a
+   * game in progress is left only if the player says yes to Python's question.
+   */
+  async restart(): Promise<void> {
+    this.table.cancelThinking();
+    let reply = await this.table.act("restart");
+    const question = (reply as ActionReply & { confirm?: Question }).confirm;
+    if (question !== undefined) {
+      if (!(await confirm(question))) return;
+      reply = await this.table.act("restart", { confirmed: true });
+    }
+    this.table.apply(reply, false);
   }
 
   settings(): Promise<void> {

@@ -124,8 +124,17 @@ export function select(parent: HTMLElement, label: string, options: { value: str
   return box;
 }
 
+/** A yes/no question in Python's words (canfield.presentation.questions). */
+export interface Question {
+  title: string;
+  text: string;
+  detail: string;
+  yes: string;
+  no: string;
+}
+
 /** Ask a yes/no question (Python's words); true for yes. */
-export async function confirm(question: { title: string; text: string; detail: string; yes: string; no: string }): Promise<boolean> {
+export async function confirm(question: Question): Promise<boolean> {
   const s = screen("confirm", question.title, true);
   s.dialog.setAttribute("role", "alertdialog");
   const text = make("p", { className: "question", text: question.text }, s.body);

@@ -1,8 +1,7 @@
 /**
  * The win: score, time and moves, this variant's statistics (the win already counted), and
- * Play again (a new deal of the same variant and draw), New game, Copy code.
+ * Play again (the same deal from its start), New game, Copy code.
  */
-import type { ActionReply } from "../view.js";
 import type { Screens } from "./screens.js";
 import { button, closer, make, screen, show } from "./ui.js";
 
@@ -22,13 +21,10 @@ export async function openWin(screens: Screens): Promise<void> {
     make("th", { text: row.label, attrs: { scope: "row" } }, tr);
     make("td", { text: row.text }, tr);
   }
+  // the same deal from its start, as the desktop's Play again (the win stays counted)
   const again = button(t["play_again"] ?? "", () => {
-    void (async () => {
-      const reply = await screens.op("deal", { variant: String(r["variant"]), draw: Number(r["draw"]), text: "" });
-      if (reply["dealt"] !== true) return;
-      s.dialog.close("again");
-      screens.table.apply(reply as unknown as ActionReply, false);
-    })();
+    s.dialog.close("again");
+    void screens.restart();
   }, s.buttons, "screen-button primary");
   button(t["new_game"] ?? "", () => {
     s.dialog.close("new");
