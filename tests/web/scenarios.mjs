@@ -461,6 +461,26 @@ async function journey(browser) {
       case "ax-piles":
         seen[name] = await axPiles(page);
         break;
+      case "fit":
+        // the table as laid out against the table as shown: its size, and every card that
+        // reaches outside it (the table clips, so such a card is cut)
+        await page.waitForTimeout(400); // past the page's resize debounce
+        await settled(page);
+        seen[name] = await page.evaluate(() => {
+          const t = document.querySelector("#table").getBoundingClientRect();
+          const outside = [...document.querySelectorAll("#table .card")].filter((c) => {
+            const r = c.getBoundingClientRect();
+            return r.left < t.left - 0.5 || r.top < t.top - 0.5 || r.right > t.right + 0.5 || r.bottom > t.bottom + 0.5;
+          }).map((c) => c.dataset.card);
+          return {
+            shown: [t.width, t.height],
+            laid: window.canfield.table.view.size,
+            outside,
+            cards: document.querySelectorAll("#table .card").length,
+            toolbar: document.querySelector(".toolbar").getBoundingClientRect().height,
+          };
+        });
+        break;
       case "live":
         seen[name] = await liveText(page);
         break;

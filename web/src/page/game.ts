@@ -111,10 +111,13 @@ export class GamePage {
     main.addEventListener("click", (e) => this.keyboardClick(e));
     main.addEventListener("contextmenu", (e) => e.preventDefault());
     document.addEventListener("keydown", (e) => this.key(e));
-    window.addEventListener("resize", () => {
+    // the table's own size, not the window's: the toolbar wraps to a second row once its
+    // labels come (a long language, a phone held sideways), the status bar to a second line,
+    // an offer opens above it; a layout for the window's first guess ran off the table
+    new ResizeObserver(() => {
       window.clearTimeout(this.resizeTimer);
       this.resizeTimer = window.setTimeout(() => void this.resize(), 120);
-    });
+    }).observe(main);
     // the clock runs only while the player can play: Python is told when that changes
     document.addEventListener("visibilitychange", () => void this.tick());
     window.addEventListener("focus", () => void this.tick());
@@ -506,7 +509,12 @@ export class GamePage {
   }
 
   private async resize(): Promise<void> {
-    this.apply((await this.act("resize", this.tableSize())), false);
+    const drawn = this.table.view;
+    const size = this.tableSize();
+    if (drawn === null) return; // not started yet: the start sends the size
+    const [width, height] = drawn.size;
+    if (Math.abs(size.width - (width ?? 0)) < 1 && Math.abs(size.height - (height ?? 0)) < 1) return;
+    this.apply((await this.act("resize", size)), false);
   }
 
   // -- pointer: tap and drag ---------------------------------------------------------

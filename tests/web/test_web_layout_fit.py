@@ -1,0 +1,83 @@
+"""The table is laid out for the room it really has, in a real browser at the issue's sizes.
+
+The page used to send Python the table's size once, at the start, while the toolbar was still
+empty: once its labels came, a long language's toolbar wrapped to a second or third row (a
+360x640 phone in Indonesian, a 640x360 phone in Portuguese) and the status bar to a second
+line, so the layout was for a table up to 118 px taller than the one shown, and the end of a
+long column ran under the status bar, cut off. Each journey here checks the size laid out
+against the size shown, and that no card reaches outside the table: at the start, with a
+20-card column, and with an offer open above the status bar.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from test_long_columns import long_game
+from web_harness import run_scenario, start_server, texts
+
+EXAMPLE = "CF1-D3-AAAAACL"
+HOPELESS = "CF1-STRICT-D3-AAAAACL"
+"""A deal proved lost from its start: a hint opens an offer above the status bar."""
+LOCALES = {"en": "en-GB", "pt": "pt-PT", "hu": "hu-HU", "id": "id-ID"}
+ROOMS = {
+    "phone-id": ("phone", "id"),
+    "landscape-pt": ("landscape", "pt"),
+    "tall-hu": ("tall", "hu"),
+    "desktop-en": ("desktop", "en"),
+}
+"""(scenarios.mjs size, language): the longest toolbar at each of the issue's four sizes."""
+
+pytestmark = pytest.mark.xdist_group("layout-fit")
+
+
+def _steps(lang: str) -> list[dict[str, Any]]:
+    t = texts(lang)
+    return [
+        {"do": "goto", "code": EXAMPLE},
+        {"do": "fit", "name": "start"},
+        {"do": "plant", "key": "game", "value": json.dumps(long_game().to_dict())},
+        {"do": "reload"},
+        {"do": "fit", "name": "long"},
+        {"do": "new-game", "lang": lang, "text": HOPELESS},
+        {"do": "press", "scope": "toolbar", "label": t["hint"]},
+        {"do": "wait-for", "selector": ".offer:not([hidden])"},
+        {"do": "fit", "name": "offer"},
+    ]
+
+
+@pytest.fixture(scope="module")
+def fits(site: Any) -> dict[str, Any]:
+    options = {
+        f"journey:{room}": {"size": size, "locale": LOCALES[lang], "steps": _steps(lang)}
+        for room, (size, lang) in ROOMS.items()
+    }
+    server = start_server(site)
+    try:
+        seen = run_scenario(",".join(options), server.url, **options)
+    finally:
+        server.stop()
+    return {name.removeprefix("journey:"): answer for name, answer in seen.items()}
+
+
+@pytest.mark.parametrize("room", list(ROOMS))
+@pytest.mark.parametrize("moment", ["start", "long", "offer"])
+def test_the_layout_is_for_the_table_shown_and_no_card_is_cut(
+    fits: dict[str, Any], room: str, moment: str
+) -> None:
+    seen = fits[room]
+    assert seen["errors"] == []
+    fit = seen[moment]
+    assert fit["cards"] == 52
+    width, height = fit["shown"]
+    laid_w, laid_h = fit["laid"]
+    assert abs(laid_w - width) < 1 and abs(laid_h - height) < 1, fit
+    assert fit["outside"] == [], fit
+
+
+def test_the_long_toolbars_did_wrap(fits: dict[str, Any]) -> None:
+    """The journeys meet what they are about: a toolbar of more than one row."""
+    assert fits["phone-id"]["start"]["toolbar"] > 100  # three rows
+    assert fits["landscape-pt"]["start"]["toolbar"] > 60  # two rows
