@@ -69,6 +69,9 @@ async function focused(page) {
     return {
       name: e?.getAttribute("aria-label") ?? "",
       description: described.map((id) => document.getElementById(id)?.textContent ?? "").join(" "),
+      // out of the accessibility tree (a card that left its pile's list): a reader hears nothing
+      hidden: e === null || e.closest("[aria-hidden='true']") !== null,
+      inTable: e !== null && document.querySelector("#table")?.contains(e) === true,
     };
   });
 }
@@ -598,6 +601,9 @@ async function journey(browser) {
             }
           }).observe(document.body, { subtree: true, childList: true, characterData: true });
         }, step.selectors);
+        break;
+      case "focused":
+        seen[name] = await focused(page);
         break;
       case "heard":
         seen[name] = await page.evaluate(() => window.__heard);

@@ -152,6 +152,7 @@ def texts(lang: str) -> dict[str, str]:
             "blue": _("Blue"),
             "you_won": _("You won!"),
             "play_again": _("Play again"),
+            "restart": _plain(_("&Restart")),
             "copy_deck": _plain(_("&Copy deck")),
             "copied_deck": _("Copied the deck"),
             "reset_all": _("Reset all statistics"),

@@ -440,7 +440,9 @@ export class GamePage {
       const text = view.status[key];
       if (text) make("span", { className: `field field-${key}`, textContent: text }, this.status);
     }
-    this.placeFocus(false);
+    // a reader's focus in the table follows the keys' focus: the card it was on may have left
+    // the list (an undo, a restart, Show me), and a focused hidden card is a silent one
+    this.placeFocus(this.tableHasFocus());
   }
 
   /**
@@ -736,7 +738,7 @@ export class GamePage {
     this.focusNote.textContent = focus.landing;
     target.tabIndex = 0;
     target.setAttribute("aria-describedby", this.focusNote.id);
-    if (move) target.focus();
+    if (move && document.activeElement !== target) target.focus({ preventScroll: true });
   }
 }
 

@@ -1,0 +1,114 @@
+"""The desktop's keys and Restart in a real browser, on a 390x844 phone, as a blind player
+meets them: the keys alone (and the Menu, found by name, by touch), what the live region says
+after each, and where the reader's focus is. Every sentence is asked of canfield.presentation
+here in CPython.
+
+What it checks, each a gap the browser had against the desktop: Undo and Redo with nothing to
+take back said nothing; there was no Restart (Ctrl+R, the Menu) and the win's Play again dealt
+another deal; Ctrl+Shift+Z did not redo; and after an undo or a restart the reader's focus
+stayed on a card that had left the table's lists, where a reader hears nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from web_harness import WIN_DECK, texts, winning_moves
+
+from canfield import Game, Move
+from canfield.i18n import _
+from canfield.presentation.narration import change_sentence, nothing_to_take_back
+from canfield.presentation.questions import restart_question
+
+EXAMPLE = "CF1-D3-AAAAACL"
+"""Columns 6C KH QH AS, reserve top QC (QC goes on KH), then 8H."""
+
+pytestmark = pytest.mark.xdist_group("keys")
+
+
+@pytest.fixture(scope="module")
+def keys(site: Any) -> dict[str, Any]:
+    from test_web_browser import _run_journey
+
+    t = texts("en")
+    steps: list[dict[str, Any]] = [
+        {"do": "goto", "code": EXAMPLE},
+        {"do": "keys", "keys": ["Backspace", "Control+y"], "name": "nothing"},
+        {"do": "keys", "keys": ["Control+r"], "name": "fresh_restart"},  # nothing to lose
+        {"do": "focus"},
+        # QC to column 2 by keys, then Ctrl+Z: the focus was on 8H, which goes back under QC
+        {"do": "keys", "keys": ["r", "Enter", "2", "Control+z"], "name": "undo"},
+        {"do": "keys", "keys": ["Control+Shift+z"], "name": "redo"},
+        {"do": "keys", "keys": ["Control+r"], "name": "asked_keys"},
+        {"do": "dialog-texts", "name": "question"},
+        {"do": "press", "scope": "dialog", "label": restart_question().no},
+        {"do": "snapshot", "name": "kept"},
+        {"do": "focused", "name": "kept_focus"},
+        {"do": "press", "scope": "toolbar", "label": t["menu"]},
+        {"do": "press", "scope": "dialog", "label": texts("en")["restart"]},
+        {"do": "press", "scope": "dialog", "label": restart_question().yes},
+        {"do": "live", "name": "restarted"},
+        {"do": "snapshot", "name": "restarted_table"},
+        {"do": "focused", "name": "restarted_focus"},
+        # a won game: Play again deals the same cards again, as the desktop's does
+        {"do": "new-game", "draw": 1, "text": WIN_DECK},
+        {"do": "snapshot", "name": "deck_dealt"},
+        {"do": "play", "moves": winning_moves()},
+        {"do": "wait-for", "selector": "dialog[open].screen-win"},
+        {"do": "press", "scope": "dialog", "label": t["play_again"]},
+        {"do": "wait", "ms": 300},
+        {"do": "snapshot", "name": "played_again"},
+    ]
+    return _run_journey(site, steps, size="tall")
+
+
+def test_no_page_errors(keys: dict[str, Any]) -> None:
+    assert keys["errors"] == []
+
+
+def test_undo_and_redo_with_nothing_to_take_back_say_so(keys: dict[str, Any]) -> None:
+    assert keys["nothing"] == [nothing_to_take_back(redo=False), nothing_to_take_back(redo=True)]
+
+
+def test_ctrl_r_restarts_and_asks_first_when_a_game_is_under_way(keys: dict[str, Any]) -> None:
+    fresh = Game.from_code(EXAMPLE)
+    restart = change_sentence("restart", None, fresh.state, None, "en")
+    assert keys["fresh_restart"] == [restart]  # nothing played: no question
+    question = restart_question()
+    asked = keys["question"]
+    assert asked["title"] == question.title
+    assert question.text in asked["text"] and question.detail in asked["text"]
+    assert sorted(asked["buttons"]) == sorted([question.yes, question.no])
+    assert keys["kept"]["code"] == EXAMPLE
+    assert "Moves: 1" in keys["kept"]["status"]  # Keep playing: nothing happened
+    assert not keys["kept_focus"]["hidden"]
+    assert keys["restarted"] == restart
+    assert "Moves: 0" in keys["restarted_table"]["status"]
+    names = {p["id"]: p["items"] for p in keys["restarted_table"]["piles"]}
+    assert names["reserve-0"] == ["queen of clubs"] and names["column-1"] == ["king of hearts"]
+
+
+def test_the_focus_never_stays_on_a_card_that_left_the_table(keys: dict[str, Any]) -> None:
+    """After the undo QC is back on the reserve, over 8H, which the focus was on."""
+    focus = keys["undo.focus"]
+    assert focus[2]["name"] == "8 of hearts"  # after the move: the reserve's new top
+    undone = focus[3]
+    assert undone["inTable"] and not undone["hidden"], undone
+    assert undone["name"] == "queen of clubs"  # the reserve's top again
+    restarted = keys["restarted_focus"]
+    assert not restarted["hidden"], restarted  # the Menu button it was opened from
+
+
+def test_ctrl_shift_z_redoes(keys: dict[str, Any]) -> None:
+    game = Game.from_code(EXAMPLE)
+    before = game.state
+    game.play("QC>2")
+    assert keys["redo"] == [change_sentence("redo", before, game.state, Move.parse("QC>2"), "en")]
+
+
+def test_play_again_after_a_win_deals_the_same_cards(keys: dict[str, Any]) -> None:
+    again, dealt = keys["played_again"], keys["deck_dealt"]
+    assert again["piles"] == dealt["piles"]  # the same deal from its start
+    assert again["status"] == dealt["status"] and not again["won"]
+    assert _("Score: %(score)d") % {"score": 0} in again["status"]
