@@ -50,7 +50,7 @@ def _steps(lang: str) -> list[dict[str, Any]]:
 
 @pytest.fixture(scope="module")
 def fits(site: Any) -> dict[str, Any]:
-    options = {
+    options: dict[str, Any] = {
         f"journey:{room}": {"size": size, "locale": LOCALES[lang], "steps": _steps(lang)}
         for room, (size, lang) in ROOMS.items()
     }
