@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from typing import Any, Final
 
-from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QRect, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -46,6 +46,7 @@ from canfield.gui.casino import casino_result, format_money
 from canfield.gui.celebration import Cascade, WinPanel
 from canfield.gui.clock import PlayClock, time_text
 from canfield.gui.coach import Coach
+from canfield.gui.finish import Finisher
 from canfield.gui.i18n_qt import language_notifier, switch_language
 from canfield.gui.model import Change, GameModel
 from canfield.gui.offers import Offers
@@ -64,15 +65,8 @@ from canfield.presentation.answers import (
     hint_sentence,
     hopeless_note,
 )
-from canfield.presentation.finish import (
-    FINISH_CHECK_MS,
-    FINISH_KEY,
-    FINISH_STEP_MS,
-    finish_label,
-    finish_offer,
-    finish_tip,
-)
-from canfield.presentation.narration import change_sentence, finishing_sentence, welcome_sentence
+from canfield.presentation.finish import FINISH_KEY, finish_label, finish_tip
+from canfield.presentation.narration import change_sentence, welcome_sentence
 from canfield.presentation.records import win_record_parts
 from canfield.presentation.variant_text import variant_title
 from canfield.storage import Settings, StorageError, Store
@@ -145,19 +139,14 @@ class MainWindow(QMainWindow):
         self.play_clock = PlayClock(self, self.model, clock)
         """The game's time played (:mod:`canfield.gui.clock`)."""
 
-        self._finish_line: tuple[Move, ...] | None = None
-        """The proved line of moves home and draws from this position (Finish plays it)."""
-        self._finish_offered = False
-        """Finish's offer was said and it has stayed on offer since."""
-        self._finishing: list[Move] | None = None
-        """What Finish has still to play while it plays (None when it is not playing)."""
-        self._finish_check = QTimer(self)
-        self._finish_check.setSingleShot(True)
-        self._finish_check.setInterval(FINISH_CHECK_MS)
-        self._finish_check.timeout.connect(self.look_for_finish)
-        self._finish_timer = QTimer(self)
-        self._finish_timer.setInterval(FINISH_STEP_MS)
-        self._finish_timer.timeout.connect(self._finish_step)
+        self.finisher = Finisher(
+            self.model,
+            automatic=lambda: self._settings.auto_finish,
+            animated=lambda: self._settings.animations,
+            busy=lambda: self.demo_running,
+            parent=self,
+        )
+        """Finish: looked for after each action, offered, played (:mod:`canfield.gui.finish`)."""
         self.winnable = WinnableDeals(self.coach, self)
         """Winnable deals only: a deal from the atlas's index, or a search for one."""
 
@@ -180,6 +169,10 @@ class MainWindow(QMainWindow):
         self.winnable.said.connect(self.say)
         self.winnable.fruitless.connect(self._offer_random)
         self.winnable.ended.connect(self._watch_winnability)
+        self.finisher.changed.connect(self._show_finish)
+        self.finisher.offered.connect(self._offer_finish)
+        self.finisher.started.connect(self._finish_started)
+        self.finisher.stopped.connect(self._finish_stopped)
         self._arrange_status(narrow=True)
         self._chain_focus()
         self.setMinimumSize(320, 300)
@@ -198,7 +191,7 @@ class MainWindow(QMainWindow):
         self.view.installEventFilter(self)
         self.retranslate()
         self._refresh(None)
-        self._finish_check.start()  # a game reopened near its end offers Finish at once
+        self.finisher.look_soon()  # a game reopened near its end offers Finish at once
         self.resize(1100, 760)
 
     # -- construction -----------------------------------------------------------
@@ -600,13 +593,11 @@ class MainWindow(QMainWindow):
             self._cascade.stop()
             self._win_panel.hide()
             self.scene.interactive = True
-        if self._finishing is None:
-            self._finish_line = None
-            self._finish_check.start()
+        self.finisher.position_changed()
         self.update_clock()
         self.save()
         self._refresh(change)
-        if not self.model.game.is_won and self._finishing is None:  # Finish said it at once
+        if not self.model.game.is_won and not self.finisher.playing:  # Finish said it at once
             self.say(
                 change_sentence(
                     change.kind,
@@ -824,33 +815,31 @@ class MainWindow(QMainWindow):
         self.coach.undo_offer = None
         self.model.undo(offer[0])
 
-    # -- auto-finish -------------------------------------------------------------------
+    # -- auto-finish (canfield.gui.finish) ------------------------------------------
 
     def look_for_finish(self) -> None:
         """Ask the rules whether the rest is only cards going home; offer Finish (or play it)."""
-        game = self.model.game
-        if game.is_won or self._finishing is not None or self.demo_running:
-            return
-        from canfield.rules import finishing_line
+        self.finisher.look()
 
-        self._finish_line = finishing_line(game.state)
+    def _offer_finish(self, offer: str) -> None:
+        """Finish became possible: said, and shown as well (on a phone held sideways Finish is
+        an icon only) unless a message is on show."""
+        if not self.statusBar().currentMessage():
+            self.statusBar().showMessage(offer, NO_ANSWER_MESSAGE_MS)
+        self.say(offer)
+
+    def _finish_started(self, sentence: str) -> None:
+        self.say(sentence)
         self._show_finish()
-        if self._finish_line is None:
-            self._finish_offered = False
-            return
-        if self._settings.auto_finish:
-            self.finish()
-        elif not self._finish_offered:
-            # Said once while it stays on offer (each move looks again: not at each move), and
-            # shown as well: on a phone held sideways Finish is an icon only.
-            self._finish_offered = True
-            offer = finish_offer()
-            if not self.statusBar().currentMessage():
-                self.statusBar().showMessage(offer, NO_ANSWER_MESSAGE_MS)
-            self.say(offer)
+        self.scene.interactive = False
+
+    def _finish_stopped(self) -> None:
+        if not self.model.game.is_won:
+            self.scene.interactive = True
+        self._show_finish()
 
     def _show_finish(self) -> None:
-        on = self._finish_line is not None and self._finishing is None
+        on = self.finisher.available
         self.act_finish.setEnabled(on)
         self._finish_slot.setVisible(on)
 
@@ -861,40 +850,11 @@ class MainWindow(QMainWindow):
 
     @property
     def finishing(self) -> bool:
-        return self._finishing is not None
+        return self.finisher.playing
 
     def finish(self) -> None:
         """Play the proved line home, one action at a time (all at once without animations)."""
-        line = self._finish_line
-        if line is None or self._finishing is not None:
-            return
-        self._finishing = list(line)
-        self.say(finishing_sentence(self._finishing))
-        self._show_finish()
-        self.scene.interactive = False
-        if self._settings.animations:
-            self._finish_timer.start()
-            return
-        while self._finishing:
-            self._finish_step()
-
-    def _finish_step(self) -> None:
-        line = self._finishing
-        if not line:
-            self._stop_finishing()
-            return
-        move = line.pop(0)
-        if not self.model.play(move) or not line:
-            self._stop_finishing()
-
-    def _stop_finishing(self) -> None:
-        self._finish_timer.stop()
-        self._finishing = None
-        self._finish_line = None
-        if not self.model.game.is_won:
-            self.scene.interactive = True
-            self._finish_check.start()
-        self._show_finish()
+        self.finisher.finish()
 
     @property
     def demo_running(self) -> bool:
@@ -955,14 +915,14 @@ class MainWindow(QMainWindow):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         """While Show me (or Finish) plays, a click on the table or Esc stops it (and only that)."""
-        if self._finishing is not None:
+        if self.finisher.playing:
             kind = event.type()
             if kind in (QEvent.Type.MouseButtonPress, QEvent.Type.TouchBegin) or (
                 kind == QEvent.Type.KeyPress
                 and isinstance(event, QKeyEvent)
                 and event.key() == Qt.Key.Key_Escape
             ):
-                self._stop_finishing()
+                self.finisher.stop()
                 return True
         if self.coach.demo_busy:
             kind = event.type()
