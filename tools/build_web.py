@@ -39,6 +39,11 @@ What goes in, and why:
   every file under a version named by their contents, so the page works offline.
 * ``boot.json``: the few texts the splash shows before Python runs, taken from
   the catalogs (the page never writes a sentence of its own).
+* The page's config names a ``snapshot`` key: a digest of Pyodide's files and the
+  wheel. A worker that starts without a memory snapshot of that key takes one just
+  after importing the game and keeps it in the browser (Cache Storage); the next start
+  restores it instead of starting CPython and importing again. Nothing of it is
+  downloaded (``web/src/worker/snapshot.ts``).
 """
 
 from __future__ import annotations
@@ -511,11 +516,22 @@ def splash_icon() -> str:
     return svg.replace("<svg ", '<svg aria-hidden="true" focusable="false" ', 1).strip()
 
 
+def snapshot_key(out: Path, wheel: Path) -> str:
+    """What a worker's memory snapshot depends on: Pyodide's files (its WebAssembly, its
+    JavaScript, the standard library) and the wheel; a new build of either makes a new key,
+    and the worker drops the snapshots of other keys."""
+    digest = hashlib.sha256()
+    for path in [*sorted((out / "pyodide").iterdir()), wheel]:
+        digest.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
 def write_page(out: Path, wheel: Path, core: Path | None) -> None:
     page = (WEB / "index.html").read_text(encoding="utf-8")
     config = {
         "wheel": wheel.name,
         "core": None if core is None else core.name,
+        "snapshot": snapshot_key(out, wheel),
         "boot": boot_texts(),
         "languages": list(LANGUAGES),
     }

@@ -55,6 +55,47 @@ const scenarios = {
       measures: await page.evaluate(() => performance.getEntriesByType("measure").map((m) => m.name)),
     };
   },
+
+  /**
+   * A first start keeps a memory snapshot of Python; the next two restore it (the worker's
+   * snapshot.ts) and play on: the saved game, a stock click, a New game (imported only now,
+   * from the files unpacked again) dealt at random, differently in each.
+   */
+  async snapshot(context) {
+    const page = await context.newPage();
+    const errors = [];
+    page.on("pageerror", (error) => errors.push(String(error)));
+    const starts = [];
+    for (let i = 0; i < 3; i++) {
+      if (i === 0) await page.goto(`${url}?code=CF1-D3-AAAAACL`);
+      else await page.reload();
+      await page.waitForSelector("html[data-state='ready']", { timeout: 180_000 });
+      if (i === 0) {
+        const kept = await page.evaluate(async () => {
+          for (let tries = 0; tries < 600; tries++) {
+            if ((await (await caches.open("python-snapshot")).keys()).length > 0) return true;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+          return false;
+        });
+        if (!kept) throw new Error("the first start kept no snapshot within 60 s");
+      }
+      starts.push(
+        await page.evaluate(async () => {
+          const python = window.canfield.python;
+          const stock = await python.call("stock");
+          const dealt = await python.call("screen", { screen: "deal", variant: "classic", draw: 3, abandon: true });
+          return {
+            measures: performance.getEntriesByType("measure").map((m) => m.name),
+            cards: document.querySelectorAll("#table .face").length,
+            stock: stock.ok,
+            dealt: dealt.ok && dealt.dealt === true ? dealt.code ?? null : null,
+          };
+        }),
+      );
+    }
+    return { errors, starts };
+  },
 };
 
 try {

@@ -1,5 +1,6 @@
-"""The browser build's start: what paints before anything loads, the bytecode it ships, and
-the worker compiling Pyodide itself when the page cannot.
+"""The browser build's start: what paints before anything loads, the bytecode it ships, the
+worker compiling Pyodide itself when the page cannot, and a start restored from the memory
+snapshot of Python an earlier one kept.
 
 How fast it starts is measured by ``benchmarks/bench_web.py`` (figures, not tests); these
 check that the ways it was made faster keep the game working.
@@ -54,6 +55,22 @@ def test_the_game_starts_when_the_page_cannot_compile_pyodide_itself(server: Ser
     assert seen["errors"] == []
     assert seen["cards"] > 0
     assert "worker: loadPyodide" in seen["measures"]
+
+
+def test_a_second_start_restores_python_from_the_snapshot_the_first_kept(server: Server) -> None:
+    seen = _scenario("snapshot", server.url)
+    assert seen["errors"] == []
+    first, *later = seen["starts"]
+    assert "worker: loadPyodide" in first["measures"]
+    assert "worker: take the snapshot" in first["measures"]
+    codes = set()
+    for start in later:
+        assert "worker: loadPyodide from the snapshot" in start["measures"]
+        assert "worker: loadPyodide" not in start["measures"]
+        assert start["cards"] > 0 and start["stock"] is True
+        assert start["dealt"], "New game did not deal after a restored start"
+        codes.add(start["dealt"])
+    assert len(codes) == len(later), "two restored starts dealt the same random game"
 
 
 _REQUEST = {

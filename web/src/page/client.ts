@@ -17,6 +17,7 @@ export class PythonWorker {
     private readonly onProgress: (stage: string) => void = () => undefined,
     private readonly wasm: Promise<WebAssembly.Module | null> | null = null,
     private readonly core: string | null = null,
+    private readonly snapshot: string | null = null,
   ) {
     let readyResolve: (ms: number) => void = () => undefined;
     let readyReject: (e: Error) => void = () => undefined;
@@ -50,7 +51,7 @@ export class PythonWorker {
       readyReject(error);
       this.failAll(error);
     };
-    this.send({ kind: "init", wheel, wasm: wasm !== null, core });
+    this.send({ kind: "init", wheel, wasm: wasm !== null, core, snapshot });
     void wasm?.then((module) => this.send({ kind: "wasm", module }));
   }
 
@@ -75,7 +76,7 @@ export class PythonWorker {
 
   /** A fresh worker like this one, for after {@link terminate}. */
   restarted(): PythonWorker {
-    return new PythonWorker(this.wheel, this.onProgress, this.wasm, this.core);
+    return new PythonWorker(this.wheel, this.onProgress, this.wasm, this.core, this.snapshot);
   }
 
   private failAll(error: Error): void {

@@ -15,6 +15,8 @@ export interface Config {
   wheel: string;
   /** The search core as plain WebAssembly, when the build made it (else the Python search). */
   core: string | null;
+  /** The key of this build's memory snapshot of Python (tools/build_web.py snapshot_key). */
+  snapshot?: string | null;
   boot: { [lang: string]: BootTexts };
   languages: string[];
 }

@@ -102,7 +102,8 @@ async function main(): Promise<void> {
   try {
     await splashPainted();
     const progress = (stage: string): void => showStage(texts, stage);
-    const python = new PythonWorker(config.wheel, progress, compilePyodide(), config.core ?? null);
+    const wasm = compilePyodide();
+    const python = new PythonWorker(config.wheel, progress, wasm, config.core ?? null, config.snapshot ?? null);
     await python.ready;
     await styles;
     performance.mark("python-ready");

@@ -12,6 +12,11 @@ export interface InitMessage {
   wasm: boolean;
   /** The search core as plain WebAssembly (web/wasm/core.c), or null: the Python search runs. */
   core: string | null;
+  /**
+   * The key of this build's memory snapshot of Python (web/src/worker/snapshot.ts), or null:
+   * start CPython and import the game every time.
+   */
+  snapshot: string | null;
 }
 
 /** Page → worker: Pyodide's compiled WebAssembly module, or null if the page could not compile it. */

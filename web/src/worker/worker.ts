@@ -5,6 +5,7 @@
  */
 import type { FromWorker, Phase, RequestMessage, ToWorker } from "../shared/protocol.js";
 import { type CoreGlue, loadCore } from "./core.js";
+import { dropSnapshot, keepSnapshot, readSnapshot } from "./snapshot.js";
 import { useCompiledModule } from "./wasm.js";
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -17,10 +18,17 @@ interface Pyodide {
   registerJsModule(name: string, module: object): void;
   runPython(code: string): unknown;
   pyimport(name: string): Bridge;
+  makeMemorySnapshot(): Uint8Array;
   _module?: { HEAP8?: { length: number } };
 }
+interface LoadOptions {
+  indexURL: string;
+  stdout?: (s: string) => void;
+  _makeSnapshot?: boolean;
+  _loadSnapshot?: Uint8Array;
+}
 interface PyodideModule {
-  loadPyodide(options: { indexURL: string; stdout?: (s: string) => void }): Promise<Pyodide>;
+  loadPyodide(options: LoadOptions): Promise<Pyodide>;
 }
 
 const base = new URL("../../", import.meta.url);
@@ -76,16 +84,38 @@ function installCore(pyodide: Pyodide, glue: CoreGlue): void {
   }
 }
 
-async function start(wheel: string, core: string | null): Promise<void> {
+/**
+ * Pyodide started: from the build's memory snapshot when this browser keeps one (snapshot.ts),
+ * else as it starts itself, made ready to take a snapshot when there is a key for one.
+ */
+async function loadPython(module: PyodideModule, key: string | null): Promise<{ pyodide: Pyodide; restored: boolean }> {
+  const options: LoadOptions = { indexURL: new URL("pyodide/", base).href, stdout: () => undefined };
+  const stored = key === null ? null : await timedAsync("read the snapshot", () => readSnapshot(key));
+  if (key !== null && stored !== null) {
+    try {
+      const pyodide = await timedAsync("loadPyodide from the snapshot", () =>
+        module.loadPyodide({ ...options, _loadSnapshot: stored }),
+      );
+      return { pyodide, restored: true };
+    } catch {
+      void dropSnapshot(key); // of another Pyodide, or damaged: start as before, and make a new one
+    }
+  }
+  const pyodide = await timedAsync("loadPyodide", () => module.loadPyodide({ ...options, _makeSnapshot: key !== null }));
+  return { pyodide, restored: false };
+}
+
+/** How long after the start a new snapshot is stored: not while the first requests are answered. */
+const KEEP_AFTER_MS = 2000;
+
+async function start(wheel: string, core: string | null, key: string | null): Promise<void> {
   const began = performance.now();
   post({ kind: "progress", stage: "runtime" });
   const url = new URL("pyodide/pyodide.mjs", base).href;
   const module = await timedAsync("import pyodide.mjs", async () => (await import(url)) as PyodideModule);
   const glue = core === null ? Promise.resolve(null) : timedAsync("load the search core", () => loadCore(new URL(core, base)));
-  const [pyodide, bytes] = await Promise.all([
-    timedAsync("loadPyodide", () =>
-      module.loadPyodide({ indexURL: new URL("pyodide/", base).href, stdout: () => undefined }),
-    ),
+  const [{ pyodide, restored }, bytes] = await Promise.all([
+    loadPython(module, key),
     timedAsync("fetch wheel", async () => {
       const response = await fetch(new URL(wheel, base));
       if (!response.ok) throw new Error(`${wheel}: HTTP ${response.status}`);
@@ -93,10 +123,28 @@ async function start(wheel: string, core: string | null): Promise<void> {
     }),
   ]);
   post({ kind: "progress", stage: "engine" });
+  // after a restore too: the snapshot holds Python's memory, not the files (what is imported
+  // later, the catalogs, the rules' page)
   timed("unpack wheel", () => pyodide.unpackArchive(bytes, "wheel"));
+  const live = timed("import canfield.web.bridge", () => pyodide.pyimport("canfield.web.bridge"));
+  if (restored) {
+    timed("after the snapshot", () => pyodide.runPython("import canfield.web.bridge as b; b.restored()"));
+  } else if (key !== null) {
+    // now, before any JavaScript object is handed to Python (the search core's glue is one)
+    let snapshot: Uint8Array | null = null;
+    try {
+      snapshot = timed("take the snapshot", () => pyodide.makeMemorySnapshot());
+    } catch {
+      // Pyodide would not take one: every start stays a full one
+    }
+    if (snapshot !== null) {
+      const taken = snapshot;
+      setTimeout(() => void timedAsync("keep the snapshot", () => keepSnapshot(key, taken)), KEEP_AFTER_MS);
+    }
+  }
   const loaded = await glue;
   if (loaded !== null) timed("install the search core", () => installCore(pyodide, loaded));
-  bridge = timed("import canfield.web.bridge", () => pyodide.pyimport("canfield.web.bridge"));
+  bridge = live;
   heap = () => pyodide._module?.HEAP8?.length ?? 0;
   post({ kind: "ready", startMs: performance.now() - began });
   for (const request of waiting.splice(0)) answer(request, bridge);
@@ -106,7 +154,7 @@ self.onmessage = (event: MessageEvent<ToWorker>): void => {
   const message = event.data;
   if (message.kind === "init") {
     if (message.wasm) useCompiledModule(new Promise((resolve) => (compiled = resolve)));
-    start(message.wheel, message.core).catch((error: unknown) => {
+    start(message.wheel, message.core, message.snapshot).catch((error: unknown) => {
       post({ kind: "failed", error: String(error) });
     });
   } else if (message.kind === "wasm") {
