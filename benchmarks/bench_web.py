@@ -139,6 +139,11 @@ def report_starts(out: dict[str, Any]) -> None:
         "    each warm start, game / bare wall: "
         + ", ".join(f"{w['table']:.0f}/{b['wall']:.0f}" for w, b in pairs)
     )
+    restored = sum(
+        any(p["name"] == "worker: loadPyodide from the snapshot" for p in w["phases"]) for w in warm
+    )
+    kept = "kept" if out.get("snapshotKept") else "not kept"
+    print(f"    memory snapshot {kept} after the cold start; warm starts restoring it: {restored}")
     for name, start in (("cold", out["cold"]), ("last warm", warm[-1])):
         steps = ", ".join(
             f"{p['name'].removeprefix('worker: ')} {p['ms']:.0f}"
