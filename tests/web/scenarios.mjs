@@ -481,6 +481,11 @@ async function journey(browser) {
             outside,
             cards: document.querySelectorAll("#table .card").length,
             toolbar: document.querySelector(".toolbar").getBoundingClientRect().height,
+            // toolbar buttons under the 44 px a finger needs, or whose label does not fit
+            small: [...document.querySelectorAll(".toolbar button:not([hidden])")].filter((b) => {
+              const r = b.getBoundingClientRect();
+              return r.width < 44 || r.height < 44 || b.scrollWidth > b.clientWidth + 1;
+            }).map((b) => b.textContent),
           };
         });
         break;
