@@ -74,15 +74,32 @@ def _lost() -> dict[tuple[str, int], list[int]]:
 LOST = _lost()
 
 
+def search_only(
+    monkeypatch: pytest.MonkeyPatch,
+    tries: int,
+    seconds: float | None = None,
+    lost: tuple[str, int] | None = None,
+) -> None:
+    """No deal is known winnable, so "Winnable deals only" searches: ``tries`` deals (of
+    ``seconds`` each where given), and where ``lost`` names a mode only its deals the atlas
+    proved lost (then nothing is ever found)."""
+    monkeypatch.setattr("canfield.presentation.winnable.winnable_deal", lambda *a: None)
+    monkeypatch.setattr("canfield.presentation.winnable.TRIES", tries)
+    if seconds is not None:
+        monkeypatch.setattr("canfield.presentation.winnable.SECONDS_PER_TRY", seconds)
+    if lost is not None:
+        deals = itertools.cycle(LOST[lost])
+        monkeypatch.setattr(
+            "canfield.presentation.winnable.random_deal_number", lambda: next(deals)
+        )
+
+
 @pytest.mark.parametrize(("variant", "draw"), MODES)
 def test_cancel_keeps_the_game_and_counts_nothing(
     playing: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, variant: str, draw: int
 ) -> None:
     """The search runs for real, over deals proved lost, so only Cancel can end it early."""
-    deals = itertools.cycle(LOST[variant, draw])
-    monkeypatch.setattr("canfield.presentation.winnable.winnable_deal", lambda *a: None)
-    monkeypatch.setattr("canfield.presentation.winnable.random_deal_number", lambda: next(deals))
-    monkeypatch.setattr("canfield.presentation.winnable.TRIES", 100_000)
+    search_only(monkeypatch, 100_000, lost=(variant, draw))
     before, figures = playing.model.game, _statistics(playing)
     new_game_via_dialog(playing, variant, draw=draw, winnable=True)
     search = playing.winnable_search
@@ -107,9 +124,7 @@ def test_cancel_keeps_the_game_and_counts_nothing(
 def test_a_fruitless_search_asks_before_replacing_the_game(
     playing: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("canfield.presentation.winnable.winnable_deal", lambda *a: None)
-    monkeypatch.setattr("canfield.presentation.winnable.TRIES", 2)
-    monkeypatch.setattr("canfield.presentation.winnable.SECONDS_PER_TRY", 0.01)
+    search_only(monkeypatch, 2, 0.01)
     before = playing.model.game
     new_game_via_dialog(playing, "rainbow", draw=1, winnable=True)
     qtbot.waitUntil(lambda: playing.winnable_search is None, timeout=10000)
@@ -129,9 +144,7 @@ def test_a_fruitless_search_asks_before_replacing_the_game(
 def test_keep_playing_after_a_fruitless_search(
     playing: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("canfield.presentation.winnable.winnable_deal", lambda *a: None)
-    monkeypatch.setattr("canfield.presentation.winnable.TRIES", 1)
-    monkeypatch.setattr("canfield.presentation.winnable.SECONDS_PER_TRY", 0.0)
+    search_only(monkeypatch, 1, 0.0)
     before = playing.model.game
     new_game_via_dialog(playing, "strict", draw=3, winnable=True)
     qtbot.waitUntil(lambda: playing.winnable_search is None, timeout=10000)
@@ -147,9 +160,7 @@ def test_a_fruitless_searchs_answer_follows_a_change_of_language(
     """Its words change with the language; it stays this answer (not the hopeless deal's)."""
     from canfield.gui.i18n_qt import switch_language
 
-    monkeypatch.setattr("canfield.presentation.winnable.winnable_deal", lambda *a: None)
-    monkeypatch.setattr("canfield.presentation.winnable.TRIES", 1)
-    monkeypatch.setattr("canfield.presentation.winnable.SECONDS_PER_TRY", 0.0)
+    search_only(monkeypatch, 1, 0.0)
     new_game_via_dialog(playing, "strict", draw=3, winnable=True)
     qtbot.waitUntil(lambda: playing.winnable_search is None, timeout=10000)
     english = "No winnable deal was found in 1 try. Your game is as it was."
@@ -177,10 +188,7 @@ def test_the_search_window_fits_a_phone_in_every_language(
     """At 360x640 the progress line wraps and Cancel stays inside the app's window."""
     from canfield.gui.i18n_qt import switch_language
 
-    deals = itertools.cycle(LOST["strict", 1])
-    monkeypatch.setattr("canfield.presentation.winnable.winnable_deal", lambda *a: None)
-    monkeypatch.setattr("canfield.presentation.winnable.random_deal_number", lambda: next(deals))
-    monkeypatch.setattr("canfield.presentation.winnable.TRIES", 100_000)
+    search_only(monkeypatch, 100_000, lost=("strict", 1))
     switch_language(qapp, lang)
     try:
         win = make_window(tmp_path, Game.from_code(EXAMPLE_CODE), size=(360, 640))
