@@ -134,9 +134,11 @@ try {
       await new Promise((r) => navigator.serviceWorker.addEventListener("controllerchange", r));
     }
   });
-  // A first start keeps a memory snapshot of Python a moment after its table (the worker's
-  // snapshot.ts); the warm starts are the next visits', which restore it.
+  // The solver's worker (started once the player is idle, or by a first Hint) keeps a memory
+  // snapshot of Python (the worker's snapshot.ts); the warm starts are the next visits', which
+  // restore it. Here it is started at once, as a Hint would.
   out.snapshotKept = await page.evaluate(async () => {
+    await window.canfield.solver().ready;
     for (let i = 0; i < 600 && typeof caches !== "undefined"; i++) {
       if ((await (await caches.open("python-snapshot")).keys()).length > 0) return true;
       await new Promise((r) => setTimeout(r, 100));

@@ -143,7 +143,7 @@ def report_starts(out: dict[str, Any]) -> None:
         any(p["name"] == "worker: loadPyodide from the snapshot" for p in w["phases"]) for w in warm
     )
     kept = "kept" if out.get("snapshotKept") else "not kept"
-    print(f"    memory snapshot {kept} after the cold start; warm starts restoring it: {restored}")
+    print(f"    snapshot {kept} by the cold page's solver; warm starts restoring it: {restored}")
     for name, start in (("cold", out["cold"]), ("last warm", warm[-1])):
         steps = ", ".join(
             f"{p['name'].removeprefix('worker: ')} {p['ms']:.0f}"

@@ -57,8 +57,8 @@ const scenarios = {
   },
 
   /**
-   * A first start keeps a memory snapshot of Python; the next two restore it (the worker's
-   * snapshot.ts) and play on: the saved game, a stock click, a New game (imported only now,
+   * A first visit's solver worker keeps a memory snapshot of Python; the next two starts
+   * restore it (the worker's snapshot.ts) and play on: the saved game, a stock click, a New game (imported only now,
    * from the files unpacked again) dealt at random, differently in each.
    */
   async snapshot(context) {
@@ -71,7 +71,9 @@ const scenarios = {
       else await page.reload();
       await page.waitForSelector("html[data-state='ready']", { timeout: 180_000 });
       if (i === 0) {
+        // the solver's worker takes it (started when the player is idle, or by a Hint)
         const kept = await page.evaluate(async () => {
+          await window.canfield.solver().ready;
           for (let tries = 0; tries < 600; tries++) {
             if ((await (await caches.open("python-snapshot")).keys()).length > 0) return true;
             await new Promise((resolve) => setTimeout(resolve, 100));

@@ -57,7 +57,9 @@ def test_the_game_starts_when_the_page_cannot_compile_pyodide_itself(server: Ser
     assert "worker: loadPyodide" in seen["measures"]
 
 
-def test_a_second_start_restores_python_from_the_snapshot_the_first_kept(server: Server) -> None:
+def test_a_second_start_restores_python_from_the_snapshot_the_first_visit_kept(
+    server: Server,
+) -> None:
     seen = _scenario("snapshot", server.url)
     assert seen["errors"] == []
     first, *later = seen["starts"]

@@ -18,6 +18,7 @@ export class PythonWorker {
     private readonly wasm: Promise<WebAssembly.Module | null> | null = null,
     private readonly core: string | null = null,
     private readonly snapshot: string | null = null,
+    takeSnapshot = false,
   ) {
     let readyResolve: (ms: number) => void = () => undefined;
     let readyReject: (e: Error) => void = () => undefined;
@@ -51,7 +52,7 @@ export class PythonWorker {
       readyReject(error);
       this.failAll(error);
     };
-    this.send({ kind: "init", wheel, wasm: wasm !== null, core, snapshot });
+    this.send({ kind: "init", wheel, wasm: wasm !== null, core, snapshot, takeSnapshot });
     void wasm?.then((module) => this.send({ kind: "wasm", module }));
   }
 
@@ -74,9 +75,12 @@ export class PythonWorker {
     this.failAll(new Error("cancelled"));
   }
 
-  /** A fresh worker like this one, for after {@link terminate}. */
+  /**
+   * A fresh worker like this one, for after {@link terminate}, or the solver's: one that takes
+   * the memory snapshot of Python when none is kept (web/src/worker/snapshot.ts).
+   */
   restarted(): PythonWorker {
-    return new PythonWorker(this.wheel, this.onProgress, this.wasm, this.core, this.snapshot);
+    return new PythonWorker(this.wheel, this.onProgress, this.wasm, this.core, this.snapshot, true);
   }
 
   private failAll(error: Error): void {

@@ -17,6 +17,11 @@ export interface InitMessage {
    * start CPython and import the game every time.
    */
   snapshot: string | null;
+  /**
+   * Take that snapshot if none is kept: the solver's worker does (started when the player is
+   * idle, or by a first Hint), so the page's first start pays nothing for it.
+   */
+  takeSnapshot: boolean;
 }
 
 /** Page → worker: Pyodide's compiled WebAssembly module, or null if the page could not compile it. */

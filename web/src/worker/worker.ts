@@ -86,9 +86,13 @@ function installCore(pyodide: Pyodide, glue: CoreGlue): void {
 
 /**
  * Pyodide started: from the build's memory snapshot when this browser keeps one (snapshot.ts),
- * else as it starts itself, made ready to take a snapshot when there is a key for one.
+ * else as it starts itself, made ready to take a snapshot when `take`.
  */
-async function loadPython(module: PyodideModule, key: string | null): Promise<{ pyodide: Pyodide; restored: boolean }> {
+async function loadPython(
+  module: PyodideModule,
+  key: string | null,
+  take: boolean,
+): Promise<{ pyodide: Pyodide; restored: boolean }> {
   const options: LoadOptions = { indexURL: new URL("pyodide/", base).href, stdout: () => undefined };
   const stored = key === null ? null : await timedAsync("read the snapshot", () => readSnapshot(key));
   if (key !== null && stored !== null) {
@@ -101,21 +105,21 @@ async function loadPython(module: PyodideModule, key: string | null): Promise<{ 
       void dropSnapshot(key); // of another Pyodide, or damaged: start as before, and make a new one
     }
   }
-  const pyodide = await timedAsync("loadPyodide", () => module.loadPyodide({ ...options, _makeSnapshot: key !== null }));
+  const pyodide = await timedAsync("loadPyodide", () => module.loadPyodide({ ...options, _makeSnapshot: take }));
   return { pyodide, restored: false };
 }
 
 /** How long after the start a new snapshot is stored: not while the first requests are answered. */
 const KEEP_AFTER_MS = 2000;
 
-async function start(wheel: string, core: string | null, key: string | null): Promise<void> {
+async function start(wheel: string, core: string | null, key: string | null, take: boolean): Promise<void> {
   const began = performance.now();
   post({ kind: "progress", stage: "runtime" });
   const url = new URL("pyodide/pyodide.mjs", base).href;
   const module = await timedAsync("import pyodide.mjs", async () => (await import(url)) as PyodideModule);
   const glue = core === null ? Promise.resolve(null) : timedAsync("load the search core", () => loadCore(new URL(core, base)));
   const [{ pyodide, restored }, bytes] = await Promise.all([
-    loadPython(module, key),
+    loadPython(module, key, key !== null && take),
     timedAsync("fetch wheel", async () => {
       const response = await fetch(new URL(wheel, base));
       if (!response.ok) throw new Error(`${wheel}: HTTP ${response.status}`);
@@ -129,7 +133,7 @@ async function start(wheel: string, core: string | null, key: string | null): Pr
   const live = timed("import canfield.web.bridge", () => pyodide.pyimport("canfield.web.bridge"));
   if (restored) {
     timed("after the snapshot", () => pyodide.runPython("import canfield.web.bridge as b; b.restored()"));
-  } else if (key !== null) {
+  } else if (key !== null && take) {
     // now, before any JavaScript object is handed to Python (the search core's glue is one)
     let snapshot: Uint8Array | null = null;
     try {
@@ -154,7 +158,7 @@ self.onmessage = (event: MessageEvent<ToWorker>): void => {
   const message = event.data;
   if (message.kind === "init") {
     if (message.wasm) useCompiledModule(new Promise((resolve) => (compiled = resolve)));
-    start(message.wheel, message.core, message.snapshot).catch((error: unknown) => {
+    start(message.wheel, message.core, message.snapshot, message.takeSnapshot).catch((error: unknown) => {
       post({ kind: "failed", error: String(error) });
     });
   } else if (message.kind === "wasm") {
