@@ -79,8 +79,7 @@ const py = await loadPyodide({{ indexURL: {json.dumps(str(site / "pyodide") + "/
                                 stdout: (s) => console.log(s) }});
 py.unpackArchive(new Uint8Array(readFileSync({json.dumps(str(wheel))})), "wheel");
 const {{ instance }} = await WebAssembly.instantiate(readFileSync({json.dumps(str(core))}), {{}});
-py.registerJsModule("_canfield_wasm_core", glueFor(instance.exports));
-py.runPython("import _canfield_wasm_core as g, canfield.web.wasm_core as w; w.install(g)");
+py.pyimport("canfield.web.wasm_core").install(glueFor(instance.exports));  // as the worker does
 try {{
   py.globals.set("SOURCE", readFileSync(0, "utf8"));
   py.runPython("exec(SOURCE, {{'__name__': '__main__'}})");

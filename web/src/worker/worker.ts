@@ -12,12 +12,14 @@ declare const self: DedicatedWorkerGlobalScope;
 
 interface Bridge {
   handle(request: string): string;
+  restored(): void;
+}
+interface CoreModule {
+  install(glue: CoreGlue): void;
 }
 interface Pyodide {
   unpackArchive(buffer: Uint8Array, format: string): void;
-  registerJsModule(name: string, module: object): void;
-  runPython(code: string): unknown;
-  pyimport(name: string): Bridge;
+  pyimport<T = Bridge>(name: string): T;
   makeMemorySnapshot(): Uint8Array;
   _module?: { HEAP8?: { length: number } };
 }
@@ -77,8 +79,9 @@ function answer(request: RequestMessage, live: Bridge): void {
  */
 function installCore(pyodide: Pyodide, glue: CoreGlue): void {
   try {
-    pyodide.registerJsModule("_canfield_wasm_core", glue);
-    pyodide.runPython("import _canfield_wasm_core, canfield.web.wasm_core as w; w.install(_canfield_wasm_core)");
+    // called through its proxy, not by runPython: that would compile Python source (and load
+    // the machinery for it) at every start for one line
+    pyodide.pyimport<CoreModule>("canfield.web.wasm_core").install(glue);
   } catch {
     // the Python search is the fallback: slower, the same answers
   }
@@ -132,7 +135,7 @@ async function start(wheel: string, core: string | null, key: string | null, tak
   timed("unpack wheel", () => pyodide.unpackArchive(bytes, "wheel"));
   const live = timed("import canfield.web.bridge", () => pyodide.pyimport("canfield.web.bridge"));
   if (restored) {
-    timed("after the snapshot", () => pyodide.runPython("import canfield.web.bridge as b; b.restored()"));
+    timed("after the snapshot", () => live.restored());
   } else if (key !== null && take) {
     // now, before any JavaScript object is handed to Python (the search core's glue is one)
     let snapshot: Uint8Array | null = null;
