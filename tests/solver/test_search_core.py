@@ -30,6 +30,7 @@ from canfield.deal import DealCode, deck_for_deal
 from canfield.game import Game
 from canfield.moves import Move
 from canfield.rules import apply_move, legal_moves
+from canfield.rules.kernel import FROM_FOUNDATION, FROM_RESERVE
 from canfield.solver import Verdict, solve
 from canfield.solver.line import realize
 from canfield.solver.search import (
@@ -54,6 +55,7 @@ PRUNINGS = {
     "default": Options(),
     "no take-backs": Options(take_backs=False),
     "symmetry only": Options(safe_up=False),
+    "talon first": Options(talon_last=False),
 }
 
 
@@ -166,7 +168,12 @@ def test_the_compiled_search_is_the_python_search(variant: Variant) -> None:
     for number in range(4):
         for draw in (1, 3):
             state = initial_state(deck_for_deal(number + 30), draw, variant)
-            for options in (Options(), Options(take_backs=False), PRUNINGS["none"]):
+            for options in (
+                Options(),
+                Options(take_backs=False),
+                Options(talon_last=False),
+                PRUNINGS["none"],
+            ):
                 same_search(state, options, Limits(node_limit=3000))
     for state in small(variant, 12, 9, (5, 12), 4):
         same_search(state, Options(), Limits(time_limit=20))
@@ -259,7 +266,9 @@ def test_bad_input_to_the_core_is_refused_with_a_clear_error() -> None:
 
     state = Game.from_code(DealCode(3, 3)).state
     good = search_module.core_rules(state)
-    options = CoreOptions(symmetry=True, take_backs=True, safe_up=True, blind=False, seed=0)
+    options = CoreOptions(
+        symmetry=True, take_backs=True, safe_up=True, blind=False, talon_last=True, seed=0
+    )
     position = {
         "talon": bytes(state.stock),
         "pointer": 0,
@@ -402,3 +411,53 @@ def test_limited_passes_try_the_talon_cards_nearest_the_split_first(name: str) -
         assert down == sorted(down), state
         checked += len(down) > 1
     assert checked >= 3, checked
+
+
+def _order_class(node: State, candidate: search_module.Candidate) -> int:
+    """Where a candidate belongs in the order with the talon last (``search._talon_last``)."""
+    move, card, source, _ = candidate
+    if move.target == 4:
+        return 6 if source == search_module.FROM_TALON else 0
+    if source == FROM_FOUNDATION or not node.columns[move.target]:
+        return 4  # the late moves: take-backs, moves into an empty column
+    if source == FROM_RESERVE:
+        return 3
+    if source == search_module.FROM_TALON:
+        return 5
+    return 1 if node.columns[source][-1] == card else 2
+
+
+@pytest.mark.parametrize("name", ["rainbow", "strict", "storehouse"])
+def test_limited_passes_try_the_talon_last(name: str) -> None:
+    """Solvitaire's order: ups from the reserve and columns, one-card column moves, longer
+    ones, the reserve's top down, the late moves, talon cards down, talon cards up."""
+    variant = variant_named(name)
+    seen: set[int] = set()
+    for state in positions(variant, variant.draw, 60, 17):
+        node, cards, pointer = _normalize(state)
+        found = search_module.successors(node, cards, pointer, Options())
+        if len(found) == 1 and found[0][0].target == 4:
+            continue  # P5's one move
+        classes = [_order_class(node, c) for c in found]
+        assert classes == sorted(classes), state
+        old = search_module.successors(node, cards, pointer, Options(talon_last=False))
+        assert sorted(found, key=repr) == sorted(old, key=repr), state  # the same moves
+        seen.update(classes)
+    assert seen >= {0, 1, 2, 4, 5, 6}, seen
+
+
+@needs_core
+def test_the_talon_last_wins_a_one_pass_deal_the_talon_first_does_not() -> None:
+    """Rainbow draw 1, deal 40: won in 706 positions with the talon last, by both searches
+    alike; with the talon's plays first (the order before) still open after 300,000."""
+    state = initial_state(deck_for_deal(40), 1, variant_named("rainbow"))
+    python = Search(state, Options(), compiled=False).run(node_limit=1000)
+    core = Search(state, Options(), compiled=True).run(node_limit=1000)
+    assert python.verdict is Verdict.WON
+    assert (python.nodes, python.moves) == (core.nodes, core.moves) == (706, core.moves)
+    end = state
+    for action in realize(state, core.moves):
+        end, _ = apply_move(end, action)
+    assert end.is_won
+    before = Search(state, Options(talon_last=False), compiled=True).run(node_limit=300_000)
+    assert before.verdict is Verdict.UNKNOWN

@@ -223,7 +223,7 @@ typedef struct SearchObject SearchObject;
 struct SearchObject {
     PyObject_HEAD
     Rules rules;
-    int symmetry, take_backs, safe_up, blind;
+    int symmetry, take_backs, safe_up, blind, talon_last;
     uint64_t rng;
     int shuffle;
     uint8_t reserve[NCARDS];
@@ -381,6 +381,8 @@ static int buried(const uint8_t *col, int n, int base) {
     return 0;
 }
 
+static int gen_late(SearchObject *s, const Pos *p, const Reach *r, Cand *out);
+
 static int gen_early(SearchObject *s, const Pos *p, const Reach *r, Cand *out, int *late) {
     const Rules *R = &s->rules;
     Cand up[32], rdown[8], esrc[MAXCANDS], tdown[MAXCANDS], whole[MAXCANDS], part[MAXCANDS];
@@ -503,6 +505,31 @@ static int gen_early(SearchObject *s, const Pos *p, const Reach *r, Cand *out, i
         if (nt > 1) shuffle(s, tdown, nt);
         if (nw > 1) shuffle(s, whole, nw);
         if (np > 1) shuffle(s, part, np);
+    }
+    if (R->passes >= 0 && s->talon_last) {
+        /* search._talon_last, Solvitaire's order where passes are limited: up from the reserve
+         * and the columns; column moves of one card, then of more; the reserve top down; the
+         * late moves; talon cards down (nearest the split first); talon cards up */
+        int n = 0;
+        for (int i = 0; i < nup; i++)
+            if (up[i].source != FROM_TALON) out[n++] = up[i];
+        const Cand *tails[3] = {esrc, whole, part};
+        const int ntails[3] = {ne, nw, np};
+        for (int single = 1; single >= 0; single--)
+            for (int l = 0; l < 3; l++)
+                for (int i = 0; i < ntails[l]; i++) {
+                    Cand c = tails[l][i];
+                    if ((p->cols[c.source][p->len[c.source] - 1] == c.card) == single) out[n++] = c;
+                }
+        memcpy(out + n, rdown, (size_t)nr * sizeof(Cand));
+        n += nr;
+        if (empties || (s->take_backs && R->take_backs)) n += gen_late(s, p, r, out + n);
+        memcpy(out + n, tdown, (size_t)nt * sizeof(Cand));
+        n += nt;
+        for (int i = 0; i < nup; i++)
+            if (up[i].source == FROM_TALON) out[n++] = up[i];
+        *late = 0;
+        return n;
     }
     int n = 0;
     memcpy(out + n, up, (size_t)nup * sizeof(Cand));
@@ -793,6 +820,7 @@ static const Field OPTION_FLAGS[] = {
     {"take_backs", offsetof(SearchObject, take_backs)},
     {"safe_up", offsetof(SearchObject, safe_up)},
     {"blind", offsetof(SearchObject, blind)},
+    {"talon_last", offsetof(SearchObject, talon_last)},
 };
 #define NRULE_INTS ((int)(sizeof RULE_INTS / sizeof RULE_INTS[0]))
 #define NOPTION_FLAGS ((int)(sizeof OPTION_FLAGS / sizeof OPTION_FLAGS[0]))
@@ -1160,6 +1188,7 @@ static SearchObject *make_prober(const SearchObject *s) {
     b->take_backs = s->take_backs;
     b->safe_up = s->safe_up;
     b->blind = 1;
+    b->talon_last = s->talon_last;
     memcpy(b->reserve, s->reserve, sizeof b->reserve);
     b->reserve_size = s->reserve_size;
     b->table_limit = LLONG_MAX;

@@ -155,6 +155,10 @@ class Options:
     """P6: positions alike but for which of the cards the columns cannot tell apart (see
     ``VariantView.alias``) lies where in the columns are one node. Its losses are losses; its wins
     prove nothing (and come without moves: a blind line is no line of the game)."""
+    talon_last: bool = True
+    """Where passes are limited: the talon's cards are tried last (Solvitaire's order, see
+    ``_candidates``). Ordering never changes a verdict; off, the order of unlimited passes
+    (talon cards down before the column moves), with the talon nearest the split first."""
     probe: int = 0
     """P7: at each new position a stack card (talon or reserve) was just played to, a blind
     search (P6) of at most this many positions; a position it proves lost is not searched.
@@ -355,7 +359,12 @@ def _candidates(
     Order: reserve top up; other cards up; reserve top down; moves that
     empty a column (the auto-fill brings a reserve card out); talon cards
     down (with limited passes, nearest the split first); whole tails;
-    partial tails; moves into an empty column; foundation take-backs. Which
+    partial tails; moves into an empty column; foundation take-backs. With
+    limited passes and ``options.talon_last`` (Solvitaire's order, which
+    finds one-pass wins far sooner: docs/solver.md): the reserve top and
+    column cards up; column moves of one card, then of more; the reserve top
+    down; moves into an empty column and take-backs; talon cards down,
+    nearest the split first; talon cards up. Which
     column tails may move is the variant's ``column_moves``: any built tail,
     the whole column only, or the whole column or a part that uncovers a
     card its foundation takes.
@@ -457,19 +466,64 @@ def _candidates(
     if view.recycles is not None and len(talon_down) > 1:
         # limited passes: nearest the split first, as a play buries the cards before it
         talon_down.sort(key=_talon_index)
-    early = up + reserve_down + empty_source + talon_down + whole + partial
     shuffle = options.shuffle
     if shuffle is not None:
-        early = []
         for part in (up, reserve_down, empty_source, talon_down, whole, partial):
             if len(part) > 1:
                 shuffle(part)
-            early += part
+    if view.recycles is not None and options.talon_last:
+        ordered = _talon_last(
+            state,
+            reach,
+            starts,
+            empties,
+            options=options,
+            view=view,
+            up=up,
+            reserve_down=reserve_down,
+            talon_down=talon_down,
+            tails=empty_source + whole + partial,
+        )
+        return ordered, None
+    early = up + reserve_down + empty_source + talon_down + whole + partial
     if empties or (options.take_backs and view.take_backs):
         if symmetry:
             empties = empties[:1]  # empty columns are interchangeable
         return early, _late(state, reach, starts, empties, options=options, view=view)
     return early, None
+
+
+def _talon_last(
+    state: State,
+    reach: dict[int, int],
+    starts: list[int],
+    empties: list[int],
+    *,
+    options: Options,
+    view: VariantView,
+    up: list[Candidate],
+    reserve_down: list[Candidate],
+    talon_down: list[Candidate],
+    tails: list[Candidate],
+) -> list[Candidate]:
+    """Solvitaire's order, where passes are limited: every candidate, the talon's last.
+
+    Cards up from the reserve and the columns; column moves of one card (the column's
+    end), then of more; the reserve top down; the late moves (into an empty column,
+    take-backs); talon cards down, nearest the split first; talon cards up.
+    """
+    columns = state.columns
+    ordered = [c for c in up if c[2] != FROM_TALON]
+    ordered += [c for c in tails if columns[c[2]][-1] == c[1]]
+    ordered += [c for c in tails if columns[c[2]][-1] != c[1]]
+    ordered += reserve_down
+    if empties or (options.take_backs and view.take_backs):
+        if options.symmetry:
+            empties = empties[:1]  # empty columns are interchangeable
+        ordered += _late(state, reach, starts, empties, options=options, view=view)
+    ordered += talon_down
+    ordered += [c for c in up if c[2] == FROM_TALON]
+    return ordered
 
 
 def _safe_up(
@@ -742,12 +796,19 @@ class CoreOptions:
     """Which prunings the compiled core runs (of :class:`Options`), each read by its name;
     :attr:`OPTION_FLAGS` (``_core.OPTION_FLAGS``) in the order the browser's core packs them."""
 
-    OPTION_FLAGS: ClassVar[tuple[str, ...]] = ("symmetry", "take_backs", "safe_up", "blind")
+    OPTION_FLAGS: ClassVar[tuple[str, ...]] = (
+        "symmetry",
+        "take_backs",
+        "safe_up",
+        "blind",
+        "talon_last",
+    )
 
     symmetry: bool
     take_backs: bool
     safe_up: bool
     blind: bool
+    talon_last: bool
     seed: int
 
 
@@ -794,6 +855,7 @@ def _core_search(
             take_backs=options.take_backs,
             safe_up=options.safe_up,
             blind=options.blind,
+            talon_last=options.talon_last,
             seed=options.seed,
         ),
         table_limit=table_limit,
@@ -1072,6 +1134,7 @@ class Search:
             take_backs=options.take_backs,
             safe_up=options.safe_up,
             blind=True,
+            talon_last=options.talon_last,
         )
         # its table never fills: it holds at most probe + 1 positions
         probing = Search(child, blind, budget + 2, compiled=False)
