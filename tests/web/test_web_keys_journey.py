@@ -17,12 +17,14 @@ import pytest
 from web_harness import WIN_DECK, texts, winning_moves
 
 from canfield import Game, Move
-from canfield.i18n import _
+from canfield.i18n import _, set_language
 from canfield.presentation.narration import change_sentence, nothing_to_take_back
 from canfield.presentation.questions import restart_question
 
 EXAMPLE = "CF1-D3-AAAAACL"
 """Columns 6C KH QH AS, reserve top QC (QC goes on KH), then 8H."""
+UNDECIDED = "CF1-RAINBOW-D1-AAAAACL"
+"""A deal Show me's search cannot settle in its time (test_web_browser's)."""
 
 pytestmark = pytest.mark.xdist_group("keys")
 
@@ -31,7 +33,7 @@ pytestmark = pytest.mark.xdist_group("keys")
 def keys(site: Any) -> dict[str, Any]:
     from test_web_browser import _run_journey
 
-    t = texts("en")
+    t, hu = texts("en"), texts("hu")
     steps: list[dict[str, Any]] = [
         {"do": "goto", "code": EXAMPLE},
         {"do": "keys", "keys": ["Backspace", "Control+y"], "name": "nothing"},
@@ -59,6 +61,18 @@ def keys(site: Any) -> dict[str, Any]:
         {"do": "press", "scope": "dialog", "label": t["play_again"]},
         {"do": "wait", "ms": 300},
         {"do": "snapshot", "name": "played_again"},
+        # Show me after a switch to Hungarian: its words in Hungarian; Escape stops it and the
+        # status line stops saying it looks (a deal Show me's search does not settle in time)
+        {"do": "press", "scope": "toolbar", "label": t["menu"]},
+        {"do": "press", "scope": "dialog", "label": t["settings"]},
+        {"do": "select", "label": t["language"], "value": "Magyar"},
+        {"do": "wait-for", "selector": "html[lang='hu']"},
+        {"do": "close-dialogs"},
+        {"do": "new-game", "lang": "hu", "text": UNDECIDED},
+        {"do": "press", "scope": "toolbar", "label": hu["show_me"], "settle": False},
+        {"do": "live", "name": "show_hu"},
+        {"do": "keys", "keys": ["Escape"]},
+        {"do": "wait", "ms": 1500, "name": "after_show"},
     ]
     return _run_journey(site, steps, size="tall")
 
@@ -112,3 +126,19 @@ def test_play_again_after_a_win_deals_the_same_cards(keys: dict[str, Any]) -> No
     assert again["piles"] == dealt["piles"]  # the same deal from its start
     assert again["status"] == dealt["status"] and not again["won"]
     assert _("Score: %(score)d") % {"score": 0} in again["status"]
+
+
+def test_show_me_speaks_the_language_chosen_since_the_start_and_its_stop_clears_it(
+    keys: dict[str, Any],
+) -> None:
+    """The page fetched the solver's words once, at the start: after a switch to Hungarian Show
+    me still said "Looking for a winning line…" in English, and after Escape the status line
+    kept saying it looked."""
+    set_language("hu")
+    try:
+        looking = _("Looking for a winning line…")
+    finally:
+        set_language("en")
+    assert looking != "Looking for a winning line…"
+    assert keys["show_hu"] == looking
+    assert keys["after_show"] == ""  # stopped: no answer, and no longer "looking"

@@ -59,6 +59,7 @@ export class GamePage {
   private thinking: "hint" | "show" | "search" | null = null;
   private showing = false;
   private texts: { [key: string]: string } = {};
+  private textsLang = "";
   private idleTimer = 0;
   private clockTimer = 0;
   private watching: "idle" | "busy" | "again" = "idle";
@@ -171,9 +172,15 @@ export class GamePage {
       await this.store.setAside(GAME_KEY).catch(() => undefined);
     }
     this.apply(reply, false);
-    this.texts = (await this.call("thinking")) as { [key: string]: string };
+    await this.thinkingTexts(reply.view?.lang ?? lang);
     this.settle();
     this.warmSolverWhenIdle();
+  }
+
+  /** What the page says while the solver works, in `lang` (again after a language switch). */
+  private async thinkingTexts(lang: string): Promise<void> {
+    this.textsLang = lang;
+    this.texts = (await this.call("thinking")) as { [key: string]: string };
   }
 
   /** Start the solver's worker once the player has left the page alone for a while. */
@@ -195,6 +202,11 @@ export class GamePage {
 
   /** Stop the solver mid-thought: its worker is terminated and a fresh one started. */
   cancelThinking(): void {
+    // the status line no longer says the solver is at work (as the desktop's, when Show me stops)
+    const said = this.message.textContent ?? "";
+    if (said !== "" && (this.thinking !== null || this.showing) && Object.values(this.texts).includes(said)) {
+      this.message.textContent = "";
+    }
     this.showing = false;
     if (this.thinking === null || this.hinter === null) return;
     this.hinter.terminate();
@@ -431,6 +443,7 @@ export class GamePage {
     if (undo) undo.disabled = !view.can_undo;
     if (redo) redo.disabled = !view.can_redo;
     const html = document.documentElement;
+    if (view.lang !== this.textsLang && this.textsLang !== "") void this.thinkingTexts(view.lang);
     html.lang = view.lang;
     html.dataset["code"] = view.code;
     html.dataset["won"] = String(view.won);
