@@ -120,6 +120,39 @@ async function axPiles(page) {
   }
 }
 
+/**
+ * The focused object as a screen reader is told of it, from chromium's accessibility tree
+ * (CDP): its role, name and description, and its ancestors' roles and names up to the page
+ * (a reader in browse mode takes letter keys for itself unless an "application" holds it).
+ */
+async function axFocus(page) {
+  await page.waitForTimeout(150); // the page moves the focus once a frame has been drawn
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = await cdp.send("Accessibility.getFullAXTree");
+    const byId = new Map(nodes.map((n) => [n.nodeId, n]));
+    // the page itself reports "focused" too: the focused object is the one below it
+    const focused = nodes.filter(
+      (n) => !n.ignored && n.role?.value !== "RootWebArea" && (n.properties ?? []).some((p) => p.name === "focused" && p.value?.value === true),
+    ).at(-1);
+    if (focused === undefined) return null;
+    const ancestors = [];
+    for (let n = byId.get(focused.parentId); n !== undefined; n = byId.get(n.parentId)) {
+      if (!n.ignored && n.role?.value !== "generic" && n.role?.value !== "none") {
+        ancestors.push({ role: n.role?.value ?? "", name: n.name?.value ?? "" });
+      }
+    }
+    return {
+      role: focused.role?.value ?? "",
+      name: focused.name?.value ?? "",
+      description: focused.description?.value ?? "",
+      ancestors,
+    };
+  } finally {
+    await cdp.detach();
+  }
+}
+
 /** axe-core on the open dialog (the table under it is inert), else on the whole page. */
 async function audit(page) {
   if (!(await page.evaluate(() => typeof window.axe !== "undefined"))) await page.addScriptTag({ content: AXE });
@@ -460,6 +493,9 @@ async function journey(browser) {
         break;
       case "snapshot":
         seen[name] = await snapshot(page);
+        break;
+      case "ax-focus":
+        seen[name] = await axFocus(page);
         break;
       case "ax-piles":
         seen[name] = await axPiles(page);

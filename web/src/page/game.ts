@@ -92,7 +92,13 @@ export class GamePage {
       button.addEventListener("click", () => void this.action(name));
       this.buttons.set(name, button);
     }
-    const main = make("main", { id: "table" }, app);
+    // The table is an application inside the main landmark: a reader in browse mode takes
+    // the pile keys (R, 1-4, W, F, S, D, P, T) and the arrows for its own navigation (Orca:
+    // "No more radio buttons", "No more headings at level 2"), so the card keys never reached
+    // the page; in an application it stays in focus mode and passes every key to the table.
+    const landmark = make("main", { className: "table-landmark" }, app);
+    const main = make("div", { id: "table" }, landmark);
+    main.setAttribute("role", "application");
     this.table = new TableView(main);
     this.status = make("footer", { className: "status" }, app);
     // a message's ways on (a deal that cannot be won): atop the status bar, never over it
@@ -751,7 +757,27 @@ export class GamePage {
     this.focusNote.textContent = focus.landing;
     target.tabIndex = 0;
     target.setAttribute("aria-describedby", this.focusNote.id);
-    if (move && document.activeElement !== target) target.focus({ preventScroll: true });
+    if (!move || document.activeElement === target) return;
+    if (this.table.restoredFocus) {
+      // the render gave the focus back to a card it moved: moved on in the same frame, a
+      // reader is told only where it ends (deferred, it heard the moved card first)
+      this.table.restoredFocus = false;
+      target.focus({ preventScroll: true });
+      return;
+    }
+    // Focused in the same frame as it got its description, the element's "description
+    // changed" came after its focus, and Orca said the landing sentence twice ("reserve,
+    // queen of clubs, can go to column 2." then again): the focus moves once that frame
+    // has been drawn, so the description is there, unchanged, when the focus is told.
+    const element = target;
+    let done = false;
+    const go = (): void => {
+      if (done) return;
+      done = true;
+      if (element.isConnected && element.tabIndex === 0) element.focus({ preventScroll: true });
+    };
+    requestAnimationFrame(() => window.setTimeout(go, 0));
+    window.setTimeout(go, 50); // a hidden page draws no frame
   }
 }
 

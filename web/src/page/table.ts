@@ -14,6 +14,8 @@ export class TableView {
   private readonly cards = new Map<string, HTMLElement>();
   private readonly notes: HTMLElement[] = [];
   view: View | null = null;
+  /** The last render gave the focus back to a card it moved (the page moves it on at once). */
+  restoredFocus = false;
 
   constructor(root: HTMLElement) {
     this.root = root;
@@ -61,8 +63,10 @@ export class TableView {
         previous = element;
       }
     }
+    this.restoredFocus = false;
     if (active instanceof HTMLElement && active !== document.activeElement && active.isConnected) {
       active.focus({ preventScroll: true });
+      this.restoredFocus = true;
     }
     this.renderNotes(view);
     if (animate) this.slide(before);
