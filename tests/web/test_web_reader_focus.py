@@ -51,6 +51,10 @@ def _journey(site: Any, lang: str) -> dict[str, Any]:
         {"do": "ax-focus", "name": "after_move"},
         {"do": "keys", "keys": ["1"], "name": "one"},
         {"do": "ax-focus", "name": "column_1"},
+        # N: New game (Ctrl+N never reaches a page: chromium opens a new window)
+        {"do": "keys", "keys": ["n"], "name": "n"},
+        {"do": "wait-for", "selector": "dialog[open]"},
+        {"do": "dialog-texts", "name": "new_game"},
     ]
     return _run_journey(site, steps, locale={"en": "en-GB", "pt": "pt-PT"}[lang])
 
@@ -97,3 +101,17 @@ def test_each_focused_card_is_named_by_the_engine_and_described_by_its_landing(
     assert after["description"] == _landing(game, Pile("reserve"), lang)
     column = seen["column_1"]
     assert column["description"] == _landing(game, Pile.column(0), lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_n_opens_new_game_where_the_browser_keeps_ctrl_n(
+    heard: dict[str, dict[str, Any]], lang: str
+) -> None:
+    before = i18n.language()
+    i18n.set_language(lang)
+    try:
+        title = _("New game")
+    finally:
+        i18n.set_language(before)
+    dialog = heard[lang]["new_game"]
+    assert dialog is not None and dialog["title"] == title, dialog

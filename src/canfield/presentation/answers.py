@@ -144,11 +144,18 @@ def hopeless_note() -> str:
     return _("Unwinnable deal")
 
 
-def new_game_key_sentence() -> str:
-    """Said after the hopeless answer, so a keyboard player hears the way on too."""
+def new_game_key_sentence(browser: bool = False) -> str:
+    """Said after the hopeless answer, so a keyboard player hears the way on too.
+
+    ``browser``: the page's key. A browser keeps Ctrl+N for a new window and the page never
+    sees it (under Orca in chromium it opened one, and the game said nothing), so N opens New
+    game there.
+    """
+    if browser:
+        return _("N starts a new game.")
     return _("Ctrl+N starts a new game.")
 
 
-def hopeless_spoken() -> str:
+def hopeless_spoken(browser: bool = False) -> str:
     """The hopeless answer as a reader says it: the verdict, a full stop, the way on."""
-    return hopeless_message() + ". " + new_game_key_sentence()
+    return hopeless_message() + ". " + new_game_key_sentence(browser)

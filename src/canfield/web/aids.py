@@ -166,7 +166,7 @@ class Aids:
                 session.note = hopeless_note()
             return {
                 "search": False,
-                "say": hopeless_spoken(),
+                "say": hopeless_spoken(browser=True),
                 "offer": hopeless_offer(),
                 "save": game.to_dict(),
                 "view": session.view(),
@@ -188,7 +188,7 @@ class Aids:
             session.hopeless_deal = session.deal_key()
             if note:
                 session.note = hopeless_note()
-            answer["say"] = hopeless_spoken()
+            answer["say"] = hopeless_spoken(browser=True)
             answer["offer"] = hopeless_offer()
         elif verdict in ("WON", "LOST") and note:
             from canfield.solver import Verdict

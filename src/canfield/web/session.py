@@ -582,7 +582,7 @@ class Session:
             }
         if found.verdict is Verdict.LOST:
             if found.hopeless:
-                said = hopeless_message() + ". " + new_game_key_sentence()
+                said = hopeless_message() + ". " + new_game_key_sentence(browser=True)
                 return {**asked, "say": said, "lost": True, "hopeless": True}
             return {**asked, "say": lost_message(found.undo), "undo": found.undo, "lost": True}
         return {**asked, "say": _("No hint found in time")}

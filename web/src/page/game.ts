@@ -705,6 +705,8 @@ export class GamePage {
     if (ctrl && key === ",") return () => this.onSettings();
     if (ctrl && key === "d") return () => this.action("describe");
     if (ctrl && key === "n") return () => this.action("new");
+    // a browser keeps Ctrl+N for a new window (the page never sees it): N opens New game
+    if (plain && key === "n") return () => this.action("new");
     if (ctrl && key === "c" && !window.getSelection()?.toString()) return () => this.action("copy");
     if (ctrl && key === "m") return () => this.action("show");
     if (plain && key === "h") return () => this.action("hint");
