@@ -130,3 +130,35 @@ def test_is_winnable_deal() -> None:
     assert is_winnable_deal(" ".join(map(str, deck)), draw=3, time_limit=5)
     with pytest.raises(ValueError, match=r"neither a game code .* nor a deck"):
         is_winnable_deal("CF1-D3-AAAAACX 2S", time_limit=5)
+
+
+def test_the_one_pass_win_finder_is_bounded_and_starts_afresh(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With the talon last the depth-first stack holds nearly every position searched, so
+    ``solve`` stops its one-pass win-finder at ``TALON_LAST_NODES`` and starts a new one (a new
+    shuffle), even as the slices double; a win it finds replays (rainbow draw 1, deal 18)."""
+    from canfield.deal import deck_for_deal
+    from canfield.solver import api
+    from canfield.solver.search import Search
+
+    made: list[Search] = []
+
+    class Kept(Search):
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+            made.append(self)
+
+    monkeypatch.setattr(api, "Search", Kept)
+    monkeypatch.setattr(api, "TALON_LAST_NODES", 1000)
+    state = Game.from_deck(deck_for_deal(18), 1, "rainbow").state
+    result = solve(state, time_limit=None, node_limit=100_000)
+    assert result.verdict is not Verdict.LOST
+    ordered = [s for s in made if s.options.talon_last]
+    assert len(ordered) >= 3
+    assert [s.options.seed for s in ordered] == list(range(len(ordered)))
+    assert all(s.nodes <= 1000 for s in ordered)
+    monkeypatch.setattr(api, "TALON_LAST_NODES", 1_000_000)
+    found = solve(state, time_limit=None, node_limit=100_000)
+    assert found.verdict is Verdict.WON
+    assert _replays_to_win(Game.from_deck(deck_for_deal(18), 1, "rainbow"), found.line)

@@ -125,6 +125,10 @@ BLIND_PART = 1.0
 """The blind search (P6) gets this much of each main slice, until it ends."""
 RESTART_UNIT = 2000
 """Positions in the shortest randomized restart; restart ``i`` gets ``luby(i)`` units."""
+TALON_LAST_NODES = 1_000_000
+"""The one-pass win-finder (``Options(talon_last=True)``) starts afresh, with a new shuffle,
+after this many positions: its depth-first stack holds nearly every position it has searched
+(about 500 bytes each), so this bounds it to about half a gigabyte."""
 PROBE = 2000
 """P7 in the main search: a blind search of at most this many positions at each position a stack
 card was just played to (docs/solver.md); 0 turns it off."""
@@ -191,7 +195,9 @@ def solve(
     ``relaxation`` lets a draw-3 search first try to prove the loss in draw 1,
     which is never harder to win (docs/solver.md, "Draw 1 relaxes draw 3");
     the other way round, with ``quick_first`` a draw-1 solve also searches
-    the same position in draw 3, whose wins are draw-1 wins. A third helper
+    the same position in draw 3, whose wins are draw-1 wins, and where passes
+    are limited the same game with the talon tried last (Solvitaire's order,
+    started afresh after ``TALON_LAST_NODES`` positions). A third helper
     looks for losses only: the blind search (P6), which cannot tell apart
     positions that differ only in which of the cards the columns treat alike
     (the same rank, and colour where columns alternate) lies where in the
@@ -253,6 +259,13 @@ def _solve(
     harder = None
     if quick_first and state.draw == 1:
         harder = Search(state._replace(draw=3), Options(), table_limit // 4)
+    # where passes are limited, the same game with the talon tried last (Solvitaire's order,
+    # docs/solver.md): it finds one-pass wins the main search's order does not; a search
+    # that ends proves a loss as well, being exhaustive over the same pruned graph
+    ordered = None
+    tries = 0
+    if quick_first and view_of(state).recycles is not None:
+        ordered = Search(state, Options(talon_last=True), table_limit // 4)
     # P6: a loss of the blind game is a loss (docs/solver.md); its wins prove nothing
     blind = None
     if view_of(state).blind:
@@ -277,6 +290,17 @@ def _solve(
                 return done(result)
             if result is None or result.verdict is Verdict.LOST:
                 harder = None  # lost in draw 3 proves nothing in draw 1
+        if ordered is not None:
+            # never past its bound, as slices double (its stack holds nearly every position)
+            more = min(int(size * QUICK_PART), TALON_LAST_NODES - ordered.nodes)
+            result = budget.step(ordered, more)
+            if result is not None and result.verdict is not Verdict.UNKNOWN:
+                return done(result)
+            if result is None:
+                ordered = None
+            elif ordered.nodes >= TALON_LAST_NODES:  # its stack is bounded: start afresh
+                tries += 1
+                ordered = Search(state, Options(talon_last=True, seed=tries), table_limit // 4)
         if blind is not None:
             result = budget.step(blind, int(size * BLIND_PART))
             if result is not None and result.verdict is Verdict.LOST:
