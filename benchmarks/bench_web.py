@@ -1,8 +1,10 @@
 """The browser build's figures, in headless chromium (``make bench-web`` builds and runs it).
 
 * cold and warm start: time from navigation to a painted table (the frame after the
-  page's ``performance.mark`` "table-painted"), first visit and reloads served by the
-  service worker, each as a ratio to a bare Pyodide start (import + ``loadPyodide`` on a
+  page's ``performance.mark`` "table-painted"), first visits (``--cold``, each in a fresh
+  context) and reloads served by the service worker (``--warm``; a returning player's,
+  which restore the memory snapshot of Python the first visit's solver worker kept), the
+  medians of each as a ratio to a bare Pyodide start (import + ``loadPyodide`` on a
   blank page of the same origin, served next to the site, nothing else) measured in the
   same run, turn about, so the machine's load falls on both: in wall time and in the
   browser's CPU time (its processes' /proc times, read as each start ends and counted
@@ -18,7 +20,7 @@
   in the browser next to CPython's pure-Python search and the C core, in the same run.
   The browser's budget is wall time (Pyodide has no CPU clock); CPython's is CPU time.
 
-    .venv/bin/python benchmarks/bench_web.py [--hints 20] [--taps 100] [--warm 3]
+    .venv/bin/python benchmarks/bench_web.py [--hints 20] [--taps 100] [--warm 3] [--cold 3]
 """
 
 from __future__ import annotations
@@ -118,27 +120,34 @@ def cpython_share(games: list[Game], seconds: float, pure: bool) -> tuple[int, f
 def report_starts(out: dict[str, Any]) -> None:
     """Cold and warm starts against the bare Pyodide start, wall and CPU, and the steps."""
     bare_warm, warm = out["bareWarm"], out["warm"]
+    bare_cold, cold = out["bareColds"], out["colds"]
     rows = [
-        ("cold", out["bareCold"], out["cold"]["table"], out["cold"]["cpu"]),
         (
-            "warm",
-            {k: statistics.median(b[k] for b in bare_warm) for k in ("wall", "cpu")},
-            statistics.median(w["table"] for w in warm),
-            statistics.median(w["cpu"] for w in warm),
-        ),
+            name,
+            {k: statistics.median(b[k] for b in bares) for k in ("wall", "cpu")},
+            statistics.median(g["table"] for g in games),
+            statistics.median(g["cpu"] for g in games),
+        )
+        for name, bares, games in (("cold", bare_cold, cold), ("warm", bare_warm, warm))
     ]
-    print(f"  start to a painted table, ms (warm: median of {len(warm)}), against bare Pyodide:")
+    print(
+        f"  start to a painted table, ms (medians: cold of {len(cold)}, warm of {len(warm)}), "
+        "against bare Pyodide:"
+    )
     for name, bare, wall, cpu in rows:
         print(
             f"    {name}: wall {wall:.0f} vs bare {bare['wall']:.0f} = "
             f"{wall / bare['wall']:.2f}x; browser CPU {cpu:.0f} vs bare {bare['cpu']:.0f} = "
             f"{cpu / max(bare['cpu'], 1):.2f}x"
         )
-    pairs = zip(warm, bare_warm, strict=True)
-    print(
-        "    each warm start, game / bare wall: "
-        + ", ".join(f"{w['table']:.0f}/{b['wall']:.0f}" for w, b in pairs)
-    )
+    for name, games, bares in (("cold", cold, bare_cold), ("warm", warm, bare_warm)):
+        pairs = list(zip(games, bares, strict=True))
+        print(
+            f"    each {name} start, game / bare: wall "
+            + ", ".join(f"{g['table']:.0f}/{b['wall']:.0f}" for g, b in pairs)
+            + "; CPU "
+            + ", ".join(f"{g['cpu']:.0f}/{b['cpu']:.0f}" for g, b in pairs)
+        )
     restored = sum(
         any(p["name"] == "worker: loadPyodide from the snapshot" for p in w["phases"]) for w in warm
     )
@@ -161,6 +170,9 @@ def main() -> None:
     parser.add_argument("--hints", type=int, default=20, help="bench_hint positions (0: none)")
     parser.add_argument("--hint-seconds", type=float, default=3.0)
     parser.add_argument("--warm", type=int, default=3, help="warm starts of each (median)")
+    parser.add_argument(
+        "--cold", type=int, default=3, help="cold starts of each, fresh contexts (median)"
+    )
     args = parser.parse_args()
     if not (args.site / "sw.js").is_file():
         sys.exit(f"no built site at {args.site}: run `make web` first")
@@ -171,6 +183,7 @@ def main() -> None:
         options = {"taps": args.taps, "hints": [g.to_dict() for g in games]}
         options["hintSeconds"] = args.hint_seconds
         options["warm"] = max(1, args.warm)
+        options["cold"] = max(1, args.cold)
         bench = subprocess.Popen(
             ["node", str(ROOT / "benchmarks" / "bench_web.mjs"), url, json.dumps(options)],
             stdout=subprocess.PIPE,
@@ -199,8 +212,8 @@ def main() -> None:
     p99 = taps[min(len(taps) - 1, int(len(taps) * 0.99))]
     print(f"browser build, headless chromium; load average {os.getloadavg()[0]:.1f} at the end")
     report_starts(out)
-    splash = out["cold"]["splash"], statistics.median(w["splash"] for w in out["warm"])
-    print(f"  splash painted: cold {splash[0]:.0f} ms, warm {splash[1]:.0f} ms (median)")
+    splash = [statistics.median(s["splash"] for s in out[k]) for k in ("colds", "warm")]
+    print(f"  splash painted (medians): cold {splash[0]:.0f} ms, warm {splash[1]:.0f} ms")
     print(
         f"  tap -> repaint over {len(taps)} taps: p50 {statistics.median(taps):.1f} ms, "
         f"p99 {p99:.1f} ms"
