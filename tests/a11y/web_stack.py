@@ -24,6 +24,7 @@ from typing import Final
 from stack import BUS_LAUNCHER, Stack, StackError
 
 CHROMIUM: Final = os.environ.get("CANFIELD_CHROMIUM", "/usr/bin/chromium")
+LOCALES: Final = {"en": "en_GB", "pt": "pt_PT", "hu": "hu_HU", "id": "id_ID"}
 ORCA_ON_PAGE: Final = "Changing locusOfFocus from"
 """Orca's log as its focus goes anywhere (the page's document, then the focused element)."""
 
@@ -63,6 +64,8 @@ class WebStack(Stack):
         self.env["XDG_RUNTIME_DIR"] = str(runtime)
         self.env["NO_AT_BRIDGE"] = "0"
         self.env["LANGUAGE"] = self.lang
+        # chromium on Linux takes its languages (navigator.languages) from the locale, not --lang
+        self.env["LANG"] = self.env["LC_ALL"] = LOCALES.get(self.lang, "en_GB") + ".UTF-8"
         self.env["ACCESSIBILITY_ENABLED"] = "1"  # chromium joins the AT-SPI bus at its start
         self.env["DISPLAY"] = ":" + self._start_x()
         self.env["DBUS_SESSION_BUS_ADDRESS"] = self._read_fd_line(
@@ -82,6 +85,7 @@ class WebStack(Stack):
                 "--disable-dev-shm-usage",
                 "--force-renderer-accessibility",
                 f"--lang={self.lang}",
+                f"--accept-lang={self.lang}",
                 f"--user-data-dir={self.data_dir / 'chromium'}",
                 "--window-position=0,0",
                 f"--window-size={width},{height}",
@@ -187,11 +191,13 @@ STEPS: Final = (
     ("Escape", ("Escape",)),
     ("p (read pile)", ("p",)),
     ("t (table)", ("t",)),
-    ("Ctrl+N (New game)", ("ctrl+n",)),
+    ("N (New game)", ("n",)),
+    ("Tab", ("Tab",)),
     ("Tab", ("Tab",)),
     ("Escape", ("Escape",)),
-    ("Shift+Tab", ("shift+Tab",)),
+    ("Ctrl+comma (Settings)", ("ctrl+comma",)),
     ("Tab", ("Tab",)),
+    ("Escape", ("Escape",)),
     ("r", ("r",)),
 )
 
