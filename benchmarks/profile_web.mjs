@@ -1,6 +1,6 @@
 // A Chromium trace of one warm start, for benchmarks/profile_web.py:
 // `node profile_web.mjs URL MODE TRACE_PATH`, MODE "game" (a reload served by the service worker,
-// after a first visit that installed it) or "bare" (a reload of a blank page of the same origin
+// after a first visit that installed it and kept its memory snapshot of Python) or "bare" (a reload of a blank page of the same origin
 // that imports Pyodide and awaits loadPyodide, after one such start), or "game-cold" /
 // "bare-cold" (the first visit of a fresh context, traced from its navigation). The trace holds every
 // process's timeline and V8's sampled CPU profile of every thread (the page, the workers).
@@ -64,6 +64,12 @@ try {
       await navigator.serviceWorker.ready;
       if (!navigator.serviceWorker.controller) {
         await new Promise((r) => navigator.serviceWorker.addEventListener("controllerchange", r));
+      }
+      // the solver's worker keeps the memory snapshot the reload restores (as in bench_web)
+      await window.canfield.solver().ready;
+      for (let i = 0; i < 600; i++) {
+        if ((await (await caches.open("python-snapshot")).keys()).length > 0) break;
+        await new Promise((r) => setTimeout(r, 100));
       }
     });
     await page.waitForTimeout(2000);
