@@ -503,7 +503,13 @@ async function journey(browser) {
       case "fit":
         // the table as laid out against the table as shown: its size, and every card that
         // reaches outside it (the table clips, so such a card is cut)
-        await page.waitForTimeout(400); // past the page's resize debounce
+        // the page lays the table out again a moment after its room changes (a debounce, and
+        // after any answer on its way): wait for that, at most 3 s, then look
+        await page.waitForFunction(() => {
+          const t = document.querySelector("#table").getBoundingClientRect();
+          const [w, h] = window.canfield.table.view.size;
+          return Math.abs(t.width - w) < 1 && Math.abs(t.height - h) < 1;
+        }, null, { timeout: 3000 }).catch(() => undefined);
         await settled(page);
         seen[name] = await page.evaluate(() => {
           const t = document.querySelector("#table").getBoundingClientRect();
@@ -517,6 +523,15 @@ async function journey(browser) {
             outside,
             cards: document.querySelectorAll("#table .card").length,
             toolbar: document.querySelector(".toolbar").getBoundingClientRect().height,
+            // the status line's lines as shown, and as many as its whole text would take
+            message_lines: (() => {
+              const m = document.querySelector("#message");
+              return Math.round(m.getBoundingClientRect().height / parseFloat(getComputedStyle(m).lineHeight));
+            })(),
+            text_lines: (() => {
+              const m = document.querySelector("#message");
+              return Math.round(m.scrollHeight / parseFloat(getComputedStyle(m).lineHeight));
+            })(),
             // toolbar buttons under the 44 px a finger needs, or whose label does not fit
             small: [...document.querySelectorAll(".toolbar button:not([hidden])")].filter((b) => {
               const r = b.getBoundingClientRect();

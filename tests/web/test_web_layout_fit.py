@@ -39,6 +39,9 @@ def _steps(lang: str) -> list[dict[str, Any]]:
     return [
         {"do": "goto", "code": EXAMPLE},
         {"do": "fit", "name": "start"},
+        {"do": "focus"},
+        {"do": "keys", "keys": ["t"]},  # the table in short: the longest sentence of a turn
+        {"do": "fit", "name": "reading"},
         {"do": "plant", "key": "game", "value": json.dumps(long_game().to_dict())},
         {"do": "reload"},
         {"do": "fit", "name": "long"},
@@ -64,7 +67,7 @@ def fits(site: Any) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("room", list(ROOMS))
-@pytest.mark.parametrize("moment", ["start", "long", "offer"])
+@pytest.mark.parametrize("moment", ["start", "reading", "long", "offer"])
 def test_the_layout_is_for_the_table_shown_and_no_card_is_cut(
     fits: dict[str, Any], room: str, moment: str
 ) -> None:
@@ -84,5 +87,17 @@ def test_a_phones_toolbar_takes_as_few_rows_as_its_words_allow(fits: dict[str, A
     assert fits["phone-id"]["start"]["toolbar"] < 110  # two rows of 44 px and the gaps
     assert fits["landscape-pt"]["start"]["toolbar"] < 60  # one row
     for room in ROOMS:
-        for moment in ("start", "long", "offer"):
+        for moment in ("start", "reading", "long", "offer"):
             assert fits[room][moment]["small"] == [], (room, moment)
+
+
+@pytest.mark.parametrize("room", list(ROOMS))
+def test_a_long_sentence_does_not_resize_the_table(fits: dict[str, Any], room: str) -> None:
+    """The status line keeps its lines whatever is said (two; one held sideways): the table is
+    not laid out again (its cards would jump, or shrink on a small phone) because a sentence ran
+    longer; the rest ends in an ellipsis, as the desktop's status bar elides, and is heard whole."""
+    reading = fits[room]["reading"]
+    assert reading["laid"] == fits[room]["start"]["laid"]
+    assert reading["message_lines"] <= (1 if room.startswith("landscape") else 2)
+    if not room.startswith("desktop"):  # on a phone the reading is longer than the line shown
+        assert reading["text_lines"] > reading["message_lines"]

@@ -121,10 +121,7 @@ export class GamePage {
     // the table's own size, not the window's: the toolbar wraps to a second row once its
     // labels come (a long language, a phone held sideways), the status bar to a second line,
     // an offer opens above it; a layout for the window's first guess ran off the table
-    new ResizeObserver(() => {
-      window.clearTimeout(this.resizeTimer);
-      this.resizeTimer = window.setTimeout(() => void this.resize(), 120);
-    }).observe(main);
+    new ResizeObserver(() => this.scheduleResize()).observe(main);
     // the clock runs only while the player can play: Python is told when that changes
     document.addEventListener("visibilitychange", () => void this.tick());
     window.addEventListener("focus", () => void this.tick());
@@ -529,10 +526,19 @@ export class GamePage {
     this.apply((await this.act("stock")));
   }
 
+  private scheduleResize(): void {
+    window.clearTimeout(this.resizeTimer);
+    this.resizeTimer = window.setTimeout(() => void this.resize(), 120);
+  }
+
+  /** Lay the table out again if the room it has is not the room its view was laid out for. */
   private async resize(): Promise<void> {
     const drawn = this.table.view;
+    if (drawn === null || this.pending > 0) {
+      this.scheduleResize(); // not drawn yet, or an answer is on its way: look again after it
+      return;
+    }
     const size = this.tableSize();
-    if (drawn === null) return; // not started yet: the start sends the size
     const [width, height] = drawn.size;
     if (Math.abs(size.width - (width ?? 0)) < 1 && Math.abs(size.height - (height ?? 0)) < 1) return;
     this.apply((await this.act("resize", size)), false);
