@@ -56,7 +56,7 @@ def test_orca_passes_the_pile_keys_to_the_game_and_says_each_landing_once(
         game = Game.from_code(EXAMPLE)
         keys = Keyboard()
         keys.set_focus(Pile("reserve"), game.state)
-        landing = keys.landing(game, lang)
+        landing = keys.landing_in_list(game, lang)
         keys.press("enter", game, lang)
         reply = keys.press("2", game, lang)
         assert reply.play is not None

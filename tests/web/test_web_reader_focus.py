@@ -34,7 +34,7 @@ def _landing(game: Game, pile: Any, lang: str) -> str:
     before = i18n.language()
     i18n.set_language(lang)
     try:
-        return keys.landing(game, lang)
+        return keys.landing_in_list(game, lang)
     finally:
         i18n.set_language(before)
 
