@@ -4,6 +4,7 @@ refused as the desktop's, a game in progress abandoned only when the player says
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -189,3 +190,15 @@ def test_the_questions_are_the_desktops_in_the_players_language(session: Session
     assert asked["text"] == hu("Restart this game?") != "Restart this game?"
     assert asked["yes"] == hu("Restart") and asked["no"] == hu("Keep playing")
     assert screen(session, "texts")["texts"]["restart"] == hu("&Restart").replace("&", "")
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "hu", "id"])
+def test_the_rules_and_the_new_game_tip_give_the_pages_key(session: Session, lang: str) -> None:
+    """A browser keeps Ctrl+N for a new window (the page never sees it): the page says N."""
+    screen(session, "change_settings", changes={"language": lang})
+    rules = screen(session, "rules")["html"]
+    assert "Ctrl+N" not in rules and "<b>N</b>" in rules  # the keys' table
+    then = {"en": "works", "pt": "também", "hu": "is", "id": "juga"}[lang]
+    assert re.search(rf"\bN\s+{then}\b", rules)  # "… N works too" in the prose
+    tip = screen(session, "texts")["texts"]["new_game_tip"]
+    assert "(N)" in tip and "Ctrl" not in tip

@@ -39,7 +39,7 @@ from canfield.records.settings import (
 from canfield.records.statistics import DEAL_COST, Statistics
 from canfield.variants import DRAWS, check_draw, variant_named
 
-__all__ = ["ScreenError", "Screens", "SessionState"]
+__all__ = ["ScreenError", "Screens", "SessionState", "browser_keys"]
 
 _MAX_STORED: Final = 1 << 20
 """A stored record longer than this is damaged (the real ones are a few KiB)."""
@@ -210,7 +210,8 @@ class Screens:
             "texts": {
                 "menu": _("Menu"),
                 "new_game": _plain("&New game"),
-                "new_game_tip": _("Start a new game (Ctrl+N)"),
+                # a browser keeps Ctrl+N for a new window: the page's key is N
+                "new_game_tip": _("Start a new game (N)"),
                 "restart": _plain("&Restart"),
                 "statistics": _plain("&Statistics"),
                 "settings": _plain("&Settings…").rstrip("…"),
@@ -639,7 +640,7 @@ class Screens:
         return {
             "title": _("Rules"),
             "name": _("Rules of Canfield"),
-            "html": page.read_text("utf-8"),
+            "html": browser_keys(page.read_text("utf-8")),
         }
 
     def about(self, session: SessionState, args: Mapping[str, Any]) -> dict[str, Any]:
@@ -839,3 +840,12 @@ def _draw_arg(value: object) -> int:
         return check_draw(value)
     except ValueError as exc:
         raise ScreenError(str(exc)) from None
+
+
+def browser_keys(html: str) -> str:
+    """The rules page with the page's key for New game: N, where the desktop's is Ctrl+N.
+
+    A browser keeps Ctrl+N for a new window and the page never sees it, so the rules must not
+    offer it. Hungarian's article follows the sound: "a Ctrl+N", but "az N".
+    """
+    return html.replace("a Ctrl+N", "az N").replace("Ctrl+N", "N")
