@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pytest
@@ -114,3 +115,39 @@ def test_nothing_plays_unless_asked(window: MainWindow) -> None:
     state = window.model.state
     QTest.qWait(1500)
     assert window.model.state == state and not window.demo_running
+
+
+def test_escape_stopping_show_me_is_said(tmp_path: Path, qtbot: QtBot) -> None:
+    win = almost_won(tmp_path, qtbot, 30)
+    win.demo_step_ms = 150
+    win.act_demo.trigger()
+    qtbot.waitUntil(lambda: win.demo_running, timeout=8000)
+    QTest.keyClick(win.view, Qt.Key.Key_Escape)
+    assert win.speaker.last == "Winning line stopped."
+    assert win.statusBar().currentMessage() == "Winning line stopped."
+    win.close()
+    win.store.close()
+
+
+def test_escape_stopping_hint_is_said(
+    window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asked = threading.Event()
+    release = threading.Event()
+
+    def slow_hint(game: Game, time_limit: float) -> HintResult:
+        asked.set()
+        release.wait(5)
+        return HintResult(Verdict.LOST, None, (), 1)
+
+    monkeypatch.setattr("canfield.solver.hint", slow_hint)
+    window.act_hint.trigger()
+    qtbot.waitUntil(asked.is_set, timeout=5000)
+    assert window.speaker.last == "Thinking…"
+    QTest.keyClick(window.view, Qt.Key.Key_Escape)
+    assert window.speaker.last == "Hint stopped."
+    release.set()
+    qtbot.waitUntil(lambda: window.solver_idle, timeout=5000)
+    QTest.qWait(50)
+    assert window.speaker.last == "Hint stopped."  # the stopped hint's answer is never said
+    assert not window.act_undo_winnable.isEnabled()

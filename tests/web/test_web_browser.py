@@ -28,6 +28,7 @@ from canfield.presentation.answers import (
     WATCH_SECONDS,
     hint_dropped_message,
     hint_sentence,
+    stopped_message,
     verdict_note,
 )
 from canfield.presentation.deal_text import DealTextError, read_deal_text
@@ -294,8 +295,10 @@ def test_hint_thinks_in_its_own_worker_and_can_be_cancelled(desktop: dict[str, A
     game = Game.from_code(EXAMPLE)
     assert desktop["hint"] in {hint_sentence(game.state, move, "en") for move in game.legal_moves()}
     assert desktop["cancel"][0] == "Thinking…"
-    # stopped: past the 3 s budget, no answer came (not even "No hint found in time")
-    assert desktop["after_cancel"] == ""  # the status line stopped saying "Thinking…"
+    assert desktop["cancel"][1] == stopped_message("hint")  # Escape: heard, as on the desktop
+    # stopped: past the 3 s budget, no answer came (not even "No hint found in time"), and
+    # the status line no longer says "Thinking…"
+    assert desktop["after_cancel"] == stopped_message("hint")
 
 
 def test_the_pile_keys_are_forwarded_and_python_says_what_they_did(
@@ -445,11 +448,13 @@ def test_show_me_is_cancelled_mid_search_and_winnable_only_deals_a_proved_deal(
     try:
         looking, no_line = _("Looking for a winning line…"), _("No winning line found in time")
         proved, winnable = _("Winnable deal"), verdict_note(Verdict.WON)
+        stopped = stopped_message("looking")
     finally:
         set_language("en")
     assert phone["undecided"]["code"] == UNDECIDED
     assert phone["show_started"] == looking
-    assert phone["after_show"] == "" != no_line  # stopped: no answer ever came, nor "looking"
+    assert phone["show_cancelled"] == [stopped]  # Escape: heard
+    assert phone["after_show"] == stopped != no_line  # no answer ever came, nor "looking"
     assert table(phone["after_show_table"]) == table(phone["before_show"])  # nothing played
     dealt = phone["winnable"]
     code = DealCode.parse(dealt["code"])

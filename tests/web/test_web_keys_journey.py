@@ -18,6 +18,7 @@ from web_harness import WIN_DECK, texts, winning_moves
 
 from canfield import Game, Move
 from canfield.i18n import _, set_language
+from canfield.presentation.answers import stopped_message
 from canfield.presentation.narration import change_sentence, nothing_to_take_back
 from canfield.presentation.questions import restart_question
 
@@ -71,8 +72,16 @@ def keys(site: Any) -> dict[str, Any]:
         {"do": "new-game", "lang": "hu", "text": UNDECIDED},
         {"do": "press", "scope": "toolbar", "label": hu["show_me"], "settle": False},
         {"do": "live", "name": "show_hu"},
-        {"do": "keys", "keys": ["Escape"]},
+        {"do": "keys", "keys": ["Escape"], "name": "show_stopped"},
         {"do": "wait", "ms": 1500, "name": "after_show"},
+        # Show me playing its line, stopped by a tap on the phone: said too
+        {"do": "new-game", "lang": "hu", "draw": 1, "text": WIN_DECK},
+        {"do": "press", "scope": "toolbar", "label": hu["show_me"], "settle": False},
+        {"do": "wait-for", "selector": "html[data-showing='true']", "settle": False},
+        {"do": "gestures", "list": [["stock"]]},
+        {"do": "live", "name": "line_stopped"},
+        {"do": "wait", "ms": 1500, "name": "after_line"},
+        {"do": "snapshot", "name": "after_line_table"},
     ]
     return _run_journey(site, steps, size="tall")
 
@@ -137,8 +146,23 @@ def test_show_me_speaks_the_language_chosen_since_the_start_and_its_stop_clears_
     set_language("hu")
     try:
         looking = _("Looking for a winning line…")
+        stopped = stopped_message("looking")
     finally:
         set_language("en")
     assert looking != "Looking for a winning line…"
     assert keys["show_hu"] == looking
-    assert keys["after_show"] == ""  # stopped: no answer, and no longer "looking"
+    assert keys["after_show"] == stopped  # stopped: no answer, and no longer "looking"
+
+
+def test_stopping_show_me_is_said_in_the_players_language(keys: dict[str, Any]) -> None:
+    """Esc while Show me looks, a tap while it plays: a blind player heard nothing stop."""
+    set_language("hu")
+    try:
+        looking, playing = stopped_message("looking"), stopped_message("showing")
+    finally:
+        set_language("en")
+    assert looking != stopped_message("looking") and playing != stopped_message("showing")
+    assert keys["show_stopped"] == [looking]  # the live region, right after Escape
+    assert keys["line_stopped"] == playing
+    assert keys["after_line"] == playing  # the status line says it too, and nothing plays on
+    assert not keys["after_line_table"]["won"]

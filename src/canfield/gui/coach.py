@@ -34,6 +34,7 @@ from canfield.presentation.answers import (
     hint_dropped_message,
     hopeless_note,
     lost_message,
+    stopped_message,
     verdict_note,
 )
 from canfield.state import State, initial_state
@@ -218,6 +219,18 @@ class Coach(QObject):
             self._hint_asked = None
             self.cleared.emit()
 
+    @property
+    def hint_thinking(self) -> bool:
+        """Hint is thinking about the position shown."""
+        return self._hint_asked is not None
+
+    def stop_hint(self) -> None:
+        """The player stopped Hint (Esc): its answer is not wanted. Said, so a reader hears it."""
+        if self._hint_asked is None:
+            return
+        self._hint_asked = None
+        self.answered.emit(stopped_message("hint"), NO_ANSWER_MESSAGE_MS)
+
     def drop_hint(self) -> None:
         """An action while Hint thinks: its answer would be of another position. Say so."""
         if self._hint_asked is None or self._hint_asked == self._model.state:
@@ -303,10 +316,18 @@ class Coach(QObject):
         if not played or not line:
             self.stop_demo()
 
-    def stop_demo(self) -> None:
-        """Stop Show me where it stands (the moves played stay, and can be undone)."""
+    def stop_demo(self, said: bool = False) -> None:
+        """Stop Show me where it stands (the moves played stay, and can be undone).
+
+        ``said``: the player stopped it (Esc, a click, Stop showing), and hears so.
+        """
         was = self.demo_busy
+        looking = self._demo_asked
         self._demo_timer.stop()
         self._demo_line = None
         self._demo_asked = False
         self.demo_stopped.emit(was)
+        if said and was:
+            self.answered.emit(
+                stopped_message("looking" if looking else "showing"), NO_ANSWER_MESSAGE_MS
+            )

@@ -880,7 +880,7 @@ class MainWindow(QMainWindow):
     def toggle_demo(self) -> None:
         """Show me: play a winning line from here, one step at a time; again to stop."""
         if self.coach.demo_busy:
-            self.stop_demo()
+            self.coach.stop_demo(said=True)
             return
         if self.model.game.is_won:
             return
@@ -914,7 +914,8 @@ class MainWindow(QMainWindow):
         self.act_demo.setEnabled(busy or not self.model.game.is_won)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
-        """While Show me (or Finish) plays, a click on the table or Esc stops it (and only that)."""
+        """While Show me (or Finish) plays, a click on the table or Esc stops it (and only that);
+        while Hint thinks, Esc stops it."""
         if self.finisher.playing:
             kind = event.type()
             if kind in (QEvent.Type.MouseButtonPress, QEvent.Type.TouchBegin) or (
@@ -932,8 +933,16 @@ class MainWindow(QMainWindow):
                 and event.key() == Qt.Key.Key_Escape
             )
             if stop:
-                self.stop_demo()
+                self.coach.stop_demo(said=True)
                 return True
+        if (
+            self.coach.hint_thinking
+            and event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() == Qt.Key.Key_Escape
+        ):
+            self.coach.stop_hint()  # Esc stops Hint, as in the browser, and says so
+            return True
         return super().eventFilter(watched, event)
 
     def toggle_full_screen(self) -> None:

@@ -6,7 +6,7 @@ of the app), so the types here are for the type checker alone.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Literal
 
 from canfield.describe import card_name
 from canfield.i18n import _, ngettext
@@ -33,6 +33,7 @@ __all__ = [
     "hopeless_spoken",
     "lost_message",
     "new_game_key_sentence",
+    "stopped_message",
     "verdict_note",
 ]
 
@@ -107,6 +108,16 @@ def _safe_home(state: State, card: int) -> bool:
 def hint_dropped_message() -> str:
     """Said when the position changed while Hint was thinking: its answer is no longer of use."""
     return _("Hint dropped: the position changed while it was thinking.")
+
+
+def stopped_message(search: Literal["hint", "looking", "showing"]) -> str:
+    """Said when the player stops a search (Esc, or its button again), so a reader hears it:
+    Hint thinking, Show me looking for its line, or Show me playing it."""
+    if search == "hint":
+        return _("Hint stopped.")
+    if search == "looking":
+        return _("Stopped looking for a winning line.")
+    return _("Winning line stopped.")
 
 
 def verdict_note(verdict: Verdict) -> str:

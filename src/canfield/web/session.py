@@ -32,6 +32,7 @@ from canfield.presentation.answers import (
     hopeless_note,
     lost_message,
     new_game_key_sentence,
+    stopped_message,
     verdict_note,
 )
 from canfield.presentation.clock import GameClock, format_duration
@@ -605,6 +606,10 @@ class Session:
             "hint": _("Thinking…"),
             "show": _("Looking for a winning line…"),
             "showing": _("Showing a winning line — Esc or a click stops it"),
+            # the player stopped it (Esc, or its button again): said, as the desktop says it
+            "hint_stopped": stopped_message("hint"),
+            "looking_stopped": stopped_message("looking"),
+            "showing_stopped": stopped_message("showing"),
         }
 
     def op_notice(self, args: Mapping[str, Any]) -> dict[str, Any]:

@@ -217,6 +217,15 @@ export class GamePage {
     this.thinking = null;
   }
 
+  /** The player stopped Hint or Show me (Esc, or its button again): Python's sentence says so. */
+  private stopThinking(): void {
+    const which = this.thinking === "hint" ? "hint_stopped"
+      : this.showing ? "showing_stopped"
+        : this.thinking === "show" ? "looking_stopped" : null;
+    this.cancelThinking();
+    if (which !== null) this.say(this.texts[which] ?? "");
+  }
+
   /** An op of the second worker that the player may stop (New game's winnable search). */
   async think(op: string, args: { [key: string]: Json }): Promise<Reply> {
     this.cancelThinking();
@@ -250,7 +259,7 @@ export class GamePage {
 
   private async hint(): Promise<void> {
     if (this.thinking !== null || this.showing) {
-      this.cancelThinking();
+      this.stopThinking();
       return;
     }
     // counted and saved first (recent games show the hints); a deal known lost needs no search
@@ -283,7 +292,7 @@ export class GamePage {
 
   private async showMe(): Promise<void> {
     if (this.thinking !== null || this.showing) {
-      this.cancelThinking();
+      this.stopThinking();
       return;
     }
     this.thinking = "show";
@@ -307,7 +316,9 @@ export class GamePage {
     for (const move of line) {
       await new Promise((resolve) => window.setTimeout(resolve, 450));
       if (!this.showing) break;
-      this.apply((await this.act("play", { move, demo: true })));
+      const played = await this.act("play", { move, demo: true });
+      // stopped while this move was on its way: drawn, but the stop's sentence is the last said
+      this.apply(this.showing ? played : { ...played, say: "" });
     }
     this.showing = false;
     document.documentElement.dataset["showing"] = "false";
@@ -549,7 +560,7 @@ export class GamePage {
   private pointerDown(event: PointerEvent): void {
     if (this.finishing) return;
     if (this.showing) {
-      this.cancelThinking();
+      this.stopThinking();
       event.preventDefault();
       return;
     }
@@ -718,7 +729,7 @@ export class GamePage {
     if (plain && key === "h") return () => this.action("hint");
     if (plain && key === "a") return () => this.action("finish");
     if (key === "Escape") {
-      return () => (this.thinking !== null || this.showing ? this.cancelThinking() : this.forward("escape"));
+      return () => (this.thinking !== null || this.showing ? this.stopThinking() : this.forward("escape"));
     }
     if (!plain) return null;
     const name = TABLE_KEYS[key] ?? (this.tableHasFocus() ? FOCUS_KEYS[key] : undefined);
