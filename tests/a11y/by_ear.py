@@ -20,9 +20,9 @@ from canfield.describe import card_name
 from canfield.moves import Move
 from canfield.pile import Pile
 from canfield.presentation.keyboard import PILE_KEYS, Keyboard
-from canfield.presentation.piles import PileKey, pile_of
+from canfield.presentation.piles import pile_of
 
-KEY_OF: dict[PileKey, str] = {pile: key for key, pile in PILE_KEYS.items()}
+KEY_OF: dict[Pile, str] = {pile: key for key, pile in PILE_KEYS.items()}
 SETTLE = 0.25
 """Seconds of quiet after a key before the player acts on what it heard."""
 
@@ -65,7 +65,7 @@ def xkey(key: str) -> str:
 def play_line(stack: Stack, game: Game, line: list[Move], lang: str) -> Figures:
     """Play ``line`` from ``game`` (as the app shows it) by keys; ``game`` follows along."""
     figures = Figures()
-    focus: PileKey = Pile("stock")
+    focus: Pile = Pile("stock")
     focused = ""
     """The name of the card the focus is on, as last heard."""
     i = 0

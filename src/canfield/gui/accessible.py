@@ -32,7 +32,8 @@ from canfield.gui.items import CardItem, SlotItem
 from canfield.i18n import _
 
 if TYPE_CHECKING:
-    from canfield.gui.table import PileKey, TableScene
+    from canfield.gui.table import TableScene
+    from canfield.pile import Pile
 
 __all__ = ["DescriptionLabel", "Notice", "QuietLabel", "focus_target", "install"]
 
@@ -204,7 +205,7 @@ class PileAccessible(QAccessibleObject):
         self._slot = slot
 
     @property
-    def pile(self) -> PileKey:
+    def pile(self) -> Pile:
         return self._slot.pile
 
     def _cards(self, scene: TableScene) -> list[int]:

@@ -71,12 +71,12 @@ from canfield.presentation.narration import (
     cannot_put_down,
     draw_refused,
 )
-from canfield.presentation.piles import PILES, PileKey
+from canfield.presentation.piles import PILES
 from canfield.presentation.stacking import Z
 from canfield.rules import movable_start
 from canfield.state import State
 
-__all__ = ["PileKey", "TableScene"]
+__all__ = ["TableScene"]
 
 MOVE_MS: Final = 210
 SHAKE_MS: Final = 280
@@ -91,7 +91,7 @@ class _Press:
 
     pos: QPointF
     card: int | None
-    pile: PileKey | None
+    pile: Pile | None
     cards: list[int] = field(default_factory=list)
     origins: list[QPointF] = field(default_factory=list)
     dragging: bool = False
@@ -124,7 +124,7 @@ class TableScene(QGraphicsScene):
             item = CardItem(card)
             self._cards[card] = item
             self.addItem(item)
-        self._slots: dict[PileKey, SlotItem] = {}
+        self._slots: dict[Pile, SlotItem] = {}
         for pile in PILES:
             slot = SlotItem(pile)
             self._slots[pile] = slot
@@ -159,7 +159,7 @@ class TableScene(QGraphicsScene):
         self._press: _Press | None = None
         self._last_tap: int | None = None
         """The card the last tap was on (a double-click guard)."""
-        self._drop_target: PileKey | None = None
+        self._drop_target: Pile | None = None
         self.hinted: Move | None = None
         self._playable: tuple[State | None, frozenset[int]] = (None, frozenset())
         """The last move the Hint button pointed at."""
@@ -190,7 +190,7 @@ class TableScene(QGraphicsScene):
     def card_items(self) -> list[CardItem]:
         return list(self._cards.values())
 
-    def slot_item(self, pile: PileKey) -> SlotItem:
+    def slot_item(self, pile: Pile) -> SlotItem:
         return self._slots[pile]
 
     @property
@@ -239,7 +239,7 @@ class TableScene(QGraphicsScene):
         self._layout = lay
         for item in self._cards.values():
             item.set_size(lay.card_w, lay.card_h)
-        rects: dict[PileKey, Rect] = {
+        rects: dict[Pile, Rect] = {
             Pile("stock"): lay.stock,
             Pile("waste"): lay.waste,
             Pile("reserve"): lay.reserve,
@@ -469,30 +469,30 @@ class TableScene(QGraphicsScene):
                 slot.set_label(piles.stock_mark(state))
         self._passes_label.set_text(piles.passes_text(state))
 
-    def pile_label(self, pile: PileKey) -> str:
+    def pile_label(self, pile: Pile) -> str:
         """The spoken name of a pile in the table's language."""
         return piles.pile_label(pile, self.lang)
 
     # -- what a screen reader is told ---------------------------------------------
 
     @staticmethod
-    def piles() -> tuple[PileKey, ...]:
+    def piles() -> tuple[Pile, ...]:
         """The 11 piles in a fixed order: stock, waste, reserve, foundations, columns."""
         return PILES
 
-    def pile_cards(self, pile: PileKey) -> tuple[int, ...]:
+    def pile_cards(self, pile: Pile) -> tuple[int, ...]:
         """Every card on ``pile``, bottom first."""
         return piles.pile_cards(self._model.state, pile)
 
-    def visible_cards(self, pile: PileKey) -> list[int]:
+    def visible_cards(self, pile: Pile) -> list[int]:
         """The cards a sighted player sees face up on ``pile``, bottom first."""
         return piles.visible_cards(self._model.game, pile)
 
-    def pile_spoken_name(self, pile: PileKey) -> str:
+    def pile_spoken_name(self, pile: Pile) -> str:
         """A pile's name with its size: "column 4, 3 cards", "waste, empty"."""
         return piles.pile_spoken_name(self._model.state, pile, self.lang)
 
-    def pile_list_name(self, pile: PileKey) -> str:
+    def pile_list_name(self, pile: Pile) -> str:
         """A pile's name as a list: "column 4" (its items say its size), "waste, 30 cards"."""
         return piles.pile_list_name(self._model.game, pile, self.lang)
 
@@ -514,11 +514,11 @@ class TableScene(QGraphicsScene):
                 return item.card
         return None
 
-    def pile_rect(self, pile: PileKey) -> QRectF:
+    def pile_rect(self, pile: Pile) -> QRectF:
         """The area a pile's cards cover now (its slot when empty)."""
         return qrect(piles.pile_rect(self._layout, self._model.game, pile))
 
-    def playable_rects(self) -> list[tuple[PileKey, QRectF]]:
+    def playable_rects(self) -> list[tuple[Pile, QRectF]]:
         """Where the player can play now: every pile's top card (a column's movable run).
 
         Messages over the table keep clear of these (the buried part of a column may be covered).
@@ -545,7 +545,7 @@ class TableScene(QGraphicsScene):
                 return not flags[col.index(card)] and not self._layout.fits(len(col))
         return False
 
-    def pile_at(self, pos: QPointF) -> PileKey | None:
+    def pile_at(self, pos: QPointF) -> Pile | None:
         for pile in PILES:
             if self.pile_rect(pile).contains(pos):
                 return pile
@@ -555,7 +555,7 @@ class TableScene(QGraphicsScene):
         item = self._cards[card]
         return item.mapToScene(item.boundingRect().center())
 
-    def pile_of(self, card: int) -> PileKey:
+    def pile_of(self, card: int) -> Pile:
         return piles.pile_of(self._model.state, card)
 
     def movable_group(self, card: int) -> list[int]:
@@ -639,7 +639,7 @@ class TableScene(QGraphicsScene):
             return
         self._tap(press.card, press.pile)
 
-    def _tap(self, card: int | None, pile: PileKey | None) -> None:
+    def _tap(self, card: int | None, pile: Pile | None) -> None:
         self._last_tap = card
         state = self._model.state
         if card is not None and card in state.stock:
@@ -687,10 +687,10 @@ class TableScene(QGraphicsScene):
         self.spoken.emit(why)
         self.refused.emit(why)
 
-    def _drop(self, card: int, target: PileKey) -> bool:
+    def _drop(self, card: int, target: Pile) -> bool:
         return self._model.play(piles.target_move(card, target))
 
-    def _drop_target_for(self, press: _Press, pointer: QPointF) -> PileKey | None:
+    def _drop_target_for(self, press: _Press, pointer: QPointF) -> Pile | None:
         """The legal pile the dragged cards overlap most (forgiving: not just the pointer)."""
         lead = press.cards[0]
         dragged = rect_of(self._cards[lead].sceneBoundingRect())
@@ -703,7 +703,7 @@ class TableScene(QGraphicsScene):
             source=press.pile,
         )
 
-    def _set_drop_target(self, target: PileKey | None) -> None:
+    def _set_drop_target(self, target: Pile | None) -> None:
         self._drop_target = target
         if target is None:
             self._drop_ring.hide()
@@ -718,7 +718,7 @@ class TableScene(QGraphicsScene):
         self._drop_ring.show_at(rect)
 
     @property
-    def drop_target(self) -> PileKey | None:
+    def drop_target(self) -> Pile | None:
         return self._drop_target
 
     @property
@@ -821,7 +821,7 @@ class TableScene(QGraphicsScene):
         return self.table_keys.keys
 
     @property
-    def focus_pile(self) -> PileKey:
+    def focus_pile(self) -> Pile:
         return self.table_keys.keys.focus
 
     @property

@@ -16,8 +16,9 @@ from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
 from canfield.gui import accessible
 from canfield.gui.model import Change
-from canfield.gui.table import PileKey, TableScene
+from canfield.gui.table import TableScene
 from canfield.i18n import _
+from canfield.pile import Pile
 
 __all__ = ["TableView"]
 
@@ -29,7 +30,7 @@ class TableView(QGraphicsView):
         accessible.install(TableView)
         super().__init__(scene, parent)
         self._table = scene
-        self._spoken_piles: dict[PileKey, tuple[str, tuple[int, ...]]] = {}
+        self._spoken_piles: dict[Pile, tuple[str, tuple[int, ...]]] = {}
         self._focused: QObject | None = None
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -97,7 +98,7 @@ class TableView(QGraphicsView):
     def _on_focus_changed(self, _name: str) -> None:
         self._announce_focus()
 
-    def _remember_piles(self) -> dict[PileKey, tuple[str, tuple[int, ...]]]:
+    def _remember_piles(self) -> dict[Pile, tuple[str, tuple[int, ...]]]:
         old = self._spoken_piles
         table = self._table
         self._spoken_piles = {

@@ -24,14 +24,14 @@ from canfield.pile import Pile
 from canfield.presentation import piles
 from canfield.presentation.geometry import Rect, TableLayout
 from canfield.presentation.narration import cannot_move, cannot_put_down, picked_up_here, put_back
-from canfield.presentation.piles import PILES, PileKey
+from canfield.presentation.piles import PILES
 from canfield.presentation.reading import pile_reading, places, places_text, table_summary
 from canfield.rules import legal_moves
 from canfield.state import State
 
 __all__ = ["KEYS", "PILE_KEYS", "Held", "Keyboard", "Reply", "pile_rects"]
 
-PILE_KEYS: Final[dict[str, PileKey]] = {
+PILE_KEYS: Final[dict[str, Pile]] = {
     "1": Pile.column(0),
     "2": Pile.column(1),
     "3": Pile.column(2),
@@ -53,7 +53,7 @@ class Held:
     """Cards picked up with the keyboard, waiting to be put down."""
 
     cards: tuple[int, ...]
-    source: PileKey
+    source: Pile
 
 
 @dataclass(frozen=True)
@@ -74,9 +74,9 @@ class Reply:
     """The focus went to another pile or card (the front end tells readers)."""
 
 
-def pile_rects(layout: TableLayout) -> dict[PileKey, Rect]:
+def pile_rects(layout: TableLayout) -> dict[Pile, Rect]:
     """Each pile's slot on ``layout``: what the arrows walk, row by row."""
-    rects: dict[PileKey, Rect] = {
+    rects: dict[Pile, Rect] = {
         Pile("stock"): layout.stock,
         Pile("waste"): layout.waste,
         Pile("reserve"): layout.reserve,
@@ -91,7 +91,7 @@ def pile_rects(layout: TableLayout) -> dict[PileKey, Rect]:
 class Keyboard:
     """The keyboard focus (a pile, and how deep into a column's run) and the held cards."""
 
-    focus: PileKey = _STOCK
+    focus: Pile = _STOCK
     depth: int = 0
     """Cards above a column's end the focus is on (0: the end card)."""
     held: Held | None = None
@@ -133,7 +133,7 @@ class Keyboard:
         self.held = None
         return put_back(card, lang)
 
-    def set_focus(self, pile: PileKey, state: State) -> None:
+    def set_focus(self, pile: Pile, state: State) -> None:
         """Land on ``pile``: on a column, on the card with a move (its end card first)."""
         self.focus = pile
         self.depth = _landing_depth(state, pile)
@@ -174,7 +174,7 @@ class Keyboard:
                 home = Pile.of_suit(state, self.held.cards[0] // 13)
                 return self._put_down(home, game, lang)
             index = self.focus[1] + 1 if self.focus[0] == "foundation" else 0
-            pile: PileKey = Pile.foundation(index % 4)
+            pile: Pile = Pile.foundation(index % 4)
         else:
             pile = PILE_KEYS[key]
         if self.held is not None:
@@ -207,7 +207,7 @@ class Keyboard:
             said += ", " + (where or _("cannot go anywhere now"))
         return Reply(say=said, focus_moved=True)
 
-    def _put_down(self, target: PileKey, game: Game, lang: str) -> Reply:
+    def _put_down(self, target: Pile, game: Game, lang: str) -> Reply:
         """Put the held cards on ``target``; a refusal keeps them held and says why."""
         held = self.held
         assert held is not None
@@ -286,13 +286,13 @@ class Keyboard:
         return text
 
 
-def _reading_order(layout: TableLayout) -> list[PileKey]:
+def _reading_order(layout: TableLayout) -> list[Pile]:
     """Piles in reading order on this layout: rows top to bottom, left to right."""
     rects = pile_rects(layout)
     return sorted(PILES, key=lambda p: (round(rects[p].y), rects[p].x))
 
 
-def _landing_depth(state: State, pile: PileKey) -> int:
+def _landing_depth(state: State, pile: Pile) -> int:
     """Where a pile key lands in a column: its end card if that can move, else the card that can."""
     if pile[0] != "column":
         return 0

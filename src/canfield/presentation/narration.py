@@ -17,7 +17,7 @@ from canfield.describe import card_name, pile_name
 from canfield.i18n import _, ngettext
 from canfield.moves import FOUNDATION, Move
 from canfield.pile import Pile
-from canfield.presentation.piles import PileKey, pile_cards, pile_label, pile_of
+from canfield.presentation.piles import pile_cards, pile_label, pile_of
 from canfield.state import State
 
 __all__ = [
@@ -210,7 +210,7 @@ def change_sentence(
     code: str | None = None,
     uncovered: bool = True,
     brief: bool = False,
-    focused: PileKey | None = None,
+    focused: Pile | None = None,
 ) -> str:
     """The sentence for one model change: a play, an undo or redo, a new or restarted deal.
 

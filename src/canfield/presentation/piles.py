@@ -27,7 +27,6 @@ from canfield.state import State
 
 __all__ = [
     "PILES",
-    "PileKey",
     "card_label",
     "count_text",
     "drop_area",
@@ -51,11 +50,7 @@ __all__ = [
     "visible_cards",
 ]
 
-PileKey = Pile
-"""The name the front ends knew a pile by: a :class:`Pile` now (it equals the ``(kind, place)``
-tuple they wrote before)."""
-
-PILES: Final[tuple[PileKey, ...]] = _PILES
+PILES: Final[tuple[Pile, ...]] = _PILES
 """The 11 piles in a fixed order: stock, waste, reserve, foundations, columns."""
 
 
@@ -89,13 +84,13 @@ def count_text(n: int, kind: str) -> str:
     return ngettext("%(n)d card", "%(n)d cards", n) % {"n": n} if n else empty_text(kind)
 
 
-def pile_label(pile: PileKey, lang: str) -> str:
+def pile_label(pile: Pile, lang: str) -> str:
     """The spoken name of a pile: "column 2", "foundation 1", "waste"."""
     named = Pile.of(pile)
     return pile_name(named.kind, named.number, lang)
 
 
-def pile_cards(state: State, pile: PileKey) -> tuple[int, ...]:
+def pile_cards(state: State, pile: Pile) -> tuple[int, ...]:
     """Every card on ``pile``, bottom first."""
     kind, index = pile
     if kind == "column":
@@ -105,7 +100,7 @@ def pile_cards(state: State, pile: PileKey) -> tuple[int, ...]:
     return tuple({"stock": state.stock, "waste": state.waste, "reserve": state.reserve}[kind])
 
 
-def visible_cards(game: Game, pile: PileKey) -> list[int]:
+def visible_cards(game: Game, pile: Pile) -> list[int]:
     """The cards a sighted player sees face up on ``pile``, bottom first."""
     state = game.state
     kind, index = pile
@@ -121,7 +116,7 @@ def visible_cards(game: Game, pile: PileKey) -> list[int]:
     return [cards[-1]] if cards else []
 
 
-def pile_spoken_name(state: State, pile: PileKey, lang: str) -> str:
+def pile_spoken_name(state: State, pile: Pile, lang: str) -> str:
     """A pile's name with its size: "column 4, 3 cards", "stock, 9 cards, Last pass".
 
     The stock's name carries the passes left where the variant limits them.
@@ -132,7 +127,7 @@ def pile_spoken_name(state: State, pile: PileKey, lang: str) -> str:
     return text
 
 
-def pile_list_name(game: Game, pile: PileKey, lang: str) -> str:
+def pile_list_name(game: Game, pile: Pile, lang: str) -> str:
     """A pile's name as the list of its face-up cards a screen reader explores.
 
     Its size is left out where every card on it is an item of the list (a column,
@@ -187,7 +182,7 @@ def playable_cards(game: Game) -> frozenset[int]:
     return frozenset(int(m.card) for m in game.legal_moves() if m.card is not None)
 
 
-def pile_of(state: State, card: int) -> PileKey:
+def pile_of(state: State, card: int) -> Pile:
     """The pile ``card`` lies on (a foundation by its place on the table, not its suit)."""
     return locate(state, card).on_table(state)
 
@@ -197,17 +192,17 @@ def movable_group(state: State, card: int) -> list[int]:
     return list(pickup(state, card))
 
 
-def target_move(card: int, target: PileKey) -> Move:
+def target_move(card: int, target: Pile) -> Move:
     """The move that puts ``card`` (with the cards on it) on ``target`` (:attr:`Pile.target`)."""
     return card_move(card, Pile.of(target).target)
 
 
-def drop_targets(state: State, card: int) -> list[PileKey]:
+def drop_targets(state: State, card: int) -> list[Pile]:
     """The piles a card could be put on: its suit's foundation and the four columns."""
     return [Pile.of_suit(state, card // 13), *(Pile.column(k) for k in range(4))]
 
 
-def pile_rect(layout: TableLayout, game: Game, pile: PileKey) -> Rect:
+def pile_rect(layout: TableLayout, game: Game, pile: Pile) -> Rect:
     """The area a pile's cards cover now (its slot when empty)."""
     state = game.state
     kind, index = pile
@@ -222,7 +217,7 @@ def pile_rect(layout: TableLayout, game: Game, pile: PileKey) -> Rect:
     return layout.stock
 
 
-def drop_area(layout: TableLayout, game: Game, pile: PileKey) -> Rect:
+def drop_area(layout: TableLayout, game: Game, pile: Pile) -> Rect:
     """A pile's area for drops: its cards plus a margin, and half a card below a column."""
     rect = pile_rect(layout, game, pile)
     if pile[0] == "column":
@@ -238,13 +233,13 @@ def drop_target(
     *,
     dragged: Rect,
     pointer: Point,
-    source: PileKey | None,
-) -> PileKey | None:
+    source: Pile | None,
+) -> Pile | None:
     """The legal pile that dragged cards (``dragged``: where the lead card is now) overlap most.
 
     Forgiving, not just the pointer: a pile under the pointer wins outright.
     """
-    best: PileKey | None = None
+    best: Pile | None = None
     best_area = 0.0
     for target in drop_targets(game.state, card):
         if target == source or not game.is_legal(target_move(card, target)):
@@ -258,9 +253,7 @@ def drop_target(
     return best
 
 
-def focus_sentence(
-    state: State, pile: PileKey, card: int | None, held: int | None, lang: str
-) -> str:
+def focus_sentence(state: State, pile: Pile, card: int | None, held: int | None, lang: str) -> str:
     """What a screen reader says for the keyboard focus: the pile, its card, what is held."""
     name = pile_label(pile, lang)
     suffix = ""
@@ -273,7 +266,7 @@ def focus_sentence(
     return name + ", " + card_name(card, lang) + suffix
 
 
-def focused_card(state: State, pile: PileKey, depth: int = 0) -> int | None:
+def focused_card(state: State, pile: Pile, depth: int = 0) -> int | None:
     """The card the keyboard focus is on: a pile's top card, or ``depth`` cards up a column."""
     kind, index = pile
     if kind == "column":
@@ -285,7 +278,7 @@ def focused_card(state: State, pile: PileKey, depth: int = 0) -> int | None:
     return cards[-1] if cards else None
 
 
-def focus_depth_limit(state: State, pile: PileKey) -> int:
+def focus_depth_limit(state: State, pile: Pile) -> int:
     """How many cards above a column's end the keyboard may reach: its movable run's length - 1."""
     kind, index = pile
     if kind != "column":

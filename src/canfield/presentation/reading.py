@@ -16,7 +16,6 @@ from canfield.i18n import _
 from canfield.pile import Pile
 from canfield.presentation.piles import (
     PILES,
-    PileKey,
     count_text,
     passes_text,
     pile_cards,
@@ -29,11 +28,11 @@ from canfield.state import State
 __all__ = ["or_list", "pile_reading", "places", "places_text", "table_summary"]
 
 
-def places(state: State, card: int) -> list[PileKey]:
+def places(state: State, card: int) -> list[Pile]:
     """The piles ``card`` (with the cards on it) may legally go to now, foundation first."""
     from canfield.rules import legal_moves
 
-    found: list[PileKey] = []
+    found: list[Pile] = []
     for move in legal_moves(state):
         if move.card is not None and int(move.card) == card:
             pile = Pile.of_move(state, move)
@@ -64,7 +63,7 @@ def places_text(state: State, card: int, lang: str) -> str:
     return _("can go to %(places)s") % {"places": or_list(names)}
 
 
-def pile_reading(game: Game, pile: PileKey, lang: str) -> str:
+def pile_reading(game: Game, pile: Pile, lang: str) -> str:
     """One pile, every card a sighted player sees on it, top last: "column 1, 3 cards: …".
 
     The stock's cards lie face down (only their number is said, with the passes left);
@@ -80,7 +79,7 @@ def pile_reading(game: Game, pile: PileKey, lang: str) -> str:
     return text + ": " + ", ".join(card_name(c, lang) for c in shown)
 
 
-def _top(state: State, pile: PileKey, lang: str) -> str:
+def _top(state: State, pile: Pile, lang: str) -> str:
     cards = pile_cards(state, pile)
     if pile[0] == "stock":
         return count_text(len(cards), pile[0])

@@ -57,7 +57,6 @@ from canfield.presentation.narration import (
 )
 from canfield.presentation.piles import (
     PILES,
-    PileKey,
     drop_area,
     drop_target,
     focus_depth_limit,
@@ -96,7 +95,7 @@ class BridgeError(ValueError):
     """A request the session cannot answer; its text goes back to the page."""
 
 
-def pile_id(pile: PileKey) -> str:
+def pile_id(pile: Pile) -> str:
     """The page's name for a pile: ``column-1`` is the second column."""
     return f"{pile[0]}-{pile[1]}"
 
@@ -118,7 +117,7 @@ def _card(args: Mapping[str, Any]) -> int:
         raise BridgeError(str(exc)) from None
 
 
-def _pile(args: Mapping[str, Any]) -> PileKey:
+def _pile(args: Mapping[str, Any]) -> Pile:
     text = args.get("pile")
     for pile in PILES:
         if pile_id(pile) == text:
@@ -344,7 +343,7 @@ class Session:
         coords = [_coordinate(args, name) for name in ("x", "y", "px", "py")]
         return card, Rect(coords[0], coords[1], lay.card_w, lay.card_h), Point(coords[2], coords[3])
 
-    def _target(self, args: Mapping[str, Any]) -> tuple[int, PileKey | None, Point]:
+    def _target(self, args: Mapping[str, Any]) -> tuple[int, Pile | None, Point]:
         card, dragged, pointer = self._dragged(args)
         source = pile_of(self.game.state, card)
         target = drop_target(
@@ -462,7 +461,7 @@ class Session:
         answer["shake"] = [str(CARDS[c]) for c in reply.shake]
         return answer
 
-    def _focus_on(self, pile: PileKey, card: object) -> None:
+    def _focus_on(self, pile: Pile, card: object) -> None:
         """Put the keys' focus on ``pile`` (on ``card`` in a column), as a reader's press does."""
         state = self.game.state
         self.keys.set_focus(pile, state)
@@ -719,7 +718,7 @@ class Session:
             )
         cards = []
         for card, place in where.items():
-            pile_key: PileKey = place.pile
+            pile_key: Pile = place.pile
             cards.append(
                 {
                     "id": str(CARDS[card]),
@@ -830,7 +829,7 @@ def _coordinate(args: Mapping[str, Any], name: str) -> float:
     return float(value)
 
 
-def _slot(lay: TableLayout, pile: PileKey) -> list[float]:
+def _slot(lay: TableLayout, pile: Pile) -> list[float]:
     """A pile's empty place (one card's rectangle), where its outline and mark are drawn."""
     kind, index = pile
     rect = {
