@@ -153,6 +153,30 @@ async function axFocus(page) {
   }
 }
 
+/**
+ * The open dialog as a screen reader is told of it as it opens (chromium's tree, CDP): its role,
+ * name and description, and the focused object in it with its own (what a reader says first).
+ */
+async function axDialog(page) {
+  const focus = await axFocus(page);
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = await cdp.send("Accessibility.getFullAXTree");
+    const open = nodes.filter((n) => !n.ignored && ["dialog", "alertdialog"].includes(n.role?.value ?? ""));
+    const dialog = open.at(-1);
+    return {
+      role: dialog?.role?.value ?? "",
+      name: dialog?.name?.value ?? "",
+      description: dialog?.description?.value ?? "",
+      focus,
+      // the DOM's focus: in the dialog, and what it is (a select, the dialog itself, ...)
+      inDialog: await page.evaluate(() => document.querySelector("dialog[open]")?.contains(document.activeElement) === true),
+    };
+  } finally {
+    await cdp.detach();
+  }
+}
+
 /** axe-core on the open dialog (the table under it is inert), else on the whole page. */
 async function audit(page) {
   if (!(await page.evaluate(() => typeof window.axe !== "undefined"))) await page.addScriptTag({ content: AXE });
@@ -496,6 +520,42 @@ async function journey(browser) {
         break;
       case "ax-focus":
         seen[name] = await axFocus(page);
+        break;
+      case "ax-dialog":
+        seen[name] = await axDialog(page);
+        break;
+      case "focus-log-start":
+        // every element the focus lands on from now on, in order (a reader is told of each)
+        await page.evaluate(() => {
+          const started = window.__focusLog !== undefined;
+          window.__focusLog = [];
+          if (started) return;
+          document.addEventListener("focusin", (event) => {
+            const e = event.target;
+            const labels = e.labels ? [...e.labels].map((l) => l.textContent).join(" ") : "";
+            window.__focusLog.push({
+              tag: e.tagName?.toLowerCase() ?? "",
+              name: labels || (e.getAttribute?.("aria-label") ?? "") || (e.tagName === "BUTTON" ? e.textContent : ""),
+              dialog: e.closest?.("dialog")?.id ?? "",
+              inTable: document.querySelector("#table")?.contains(e) === true,
+            });
+          });
+        });
+        break;
+      case "focus-log":
+        seen[name] = await page.evaluate(() => window.__focusLog);
+        break;
+      case "dom-focus":
+        // where the DOM's focus is: the page's body (nowhere), or an element of the table
+        seen[name] = await page.evaluate(() => {
+          const e = document.activeElement;
+          return {
+            body: e === null || e === document.body,
+            inTable: e !== null && document.querySelector("#table")?.contains(e) === true,
+            inWelcome: e !== null && document.querySelector("section.welcome")?.contains(e) === true,
+            tabbable: e instanceof HTMLElement && e.tabIndex === 0,
+          };
+        });
         break;
       case "ax-piles":
         seen[name] = await axPiles(page);

@@ -204,6 +204,15 @@ export class GamePage {
   }
 
   /** Stop the solver mid-thought: its worker is terminated and a fresh one started. */
+  /**
+   * The focus onto the table, where Python's keys are: the page starts there, as the desktop
+   * does, so the keys work at once and a reader lands in the game (it started on the page's
+   * body, and Orca said nothing after the page's title until Tab).
+   */
+  focusTable(): void {
+    this.table.root.querySelector<HTMLElement>("[tabindex='0']")?.focus({ preventScroll: true });
+  }
+
   cancelThinking(): void {
     // the status line no longer says the solver is at work (as the desktop's, when Show me stops)
     const said = this.message.textContent ?? "";

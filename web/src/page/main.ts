@@ -112,8 +112,9 @@ async function main(): Promise<void> {
     await startGame(python, lang);
     performance.mark("game-started");
     const { installScreens } = await import("./dialogs/screens.js");
-    await installScreens(python, config.languages);
+    const screens = await installScreens(python, config.languages);
     element("splash").hidden = true;
+    screens.landOnTable(); // unless the first-run screen shows: then once it is put away
     performance.mark("table-painted");
     // after the table, so a first visit's precaching (every file again, into the cache) does
     // not compete with the start; the game is offline once it has installed

@@ -33,6 +33,8 @@ export interface Table {
   /** An op of the second worker the player may stop ({@link cancelThinking}). */
   think(op: string, args: { [key: string]: Json }): Promise<Reply>;
   cancelThinking(): void;
+  /** Put the focus on the table, where Python's keys are. */
+  focusTable(): void;
   /** A message with its ways on, above the status bar (null puts it away). */
   offer(offer: Offer | null): void;
   /** What the toolbar's New game and Ctrl+N open. */
@@ -100,6 +102,18 @@ export class Screens {
     this.watchForWin();
     const welcome = reply["welcome"] as { first?: boolean } | undefined;
     if (welcome !== undefined) await openWelcome(this, welcome.first === true); // a new player
+  }
+
+  /**
+   * The focus onto the table when it is nowhere (the page's body) and nothing is shown over the
+   * table: as the page starts, and as the first-run screen is put away. The first-run screen
+   * keeps whatever focus there is while it shows (its words are said as it opens).
+   */
+  landOnTable(): void {
+    const at = document.activeElement;
+    if (at !== null && at !== document.body) return;
+    if (document.querySelector("dialog[open]") !== null || document.documentElement.dataset["welcome"] === "open") return;
+    this.table.focusTable();
   }
 
   /** Settings the page itself shows: the look (felt, card back, four colours) and the language. */

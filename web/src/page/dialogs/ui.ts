@@ -53,10 +53,10 @@ export function screen(name: string, title: string, stack = false): Screen {
   const heading = make("h2", { className: "screen-title", text: title }, dialog);
   heading.id = uid(`${name}-title`);
   dialog.setAttribute("aria-labelledby", heading.id);
-  // the body scrolls on a small screen: focusable, so the keys scroll it too (axe's rule)
+  // the body scrolls on a small screen: focusable, so the keys scroll it too (axe's rule). No
+  // group named as the dialog: Orca 43 said "Settings panel" for it, and, when showModal gave
+  // it the first focus, read every field in it as it opened
   const body = make("div", { className: "screen-body", attrs: { tabindex: "0" } }, dialog);
-  body.setAttribute("aria-labelledby", heading.id);
-  body.setAttribute("role", "group");
   const buttons = make("div", { className: "screen-buttons" }, dialog);
   const closed = new Promise<string>((resolve) => {
     dialog.addEventListener("close", () => {
@@ -68,8 +68,13 @@ export function screen(name: string, title: string, stack = false): Screen {
   return { dialog, heading, body, buttons, closed };
 }
 
-/** Show a screen modally: the table underneath is inert until it closes. */
+/**
+ * Show a screen modally: the table underneath is inert until it closes. `focus` is where the
+ * focus lands, and the first it lands on: showModal itself focuses it (autofocus), where it
+ * first focused the dialog's scrolling body, then `focus`, and a reader was told of both.
+ */
 export function show(s: Screen, focus?: HTMLElement): void {
+  if (focus !== undefined) focus.autofocus = true;
   s.dialog.showModal();
   const html = document.documentElement;
   const under = html.dataset["screen"];
@@ -79,7 +84,7 @@ export function show(s: Screen, focus?: HTMLElement): void {
     if (under !== undefined && document.getElementById(under)) html.dataset["screen"] = under;
     else delete html.dataset["screen"];
   });
-  focus?.focus();
+  if (focus !== undefined && document.activeElement !== focus) focus.focus();
 }
 
 export function button(text: string, onClick: () => void, parent?: HTMLElement, className = "screen-button"): HTMLButtonElement {

@@ -1,6 +1,6 @@
 /**
  * The first-run screen (canfield.presentation.welcome): how Canfield works, in a panel over the
- * table as on the desktop. It is not modal: the focus stays on the table, so its words are said
+ * table as on the desktop. It is not modal: the focus stays where it was, so its words are said
  * through the live region as it opens (Python's welcome_sentence), and Escape or its button puts
  * it away. Shown by itself to a new player, and from the Menu later.
  */
@@ -8,17 +8,24 @@ import type { Screens } from "./screens.js";
 import { button, make, uid } from "./ui.js";
 
 let open: HTMLElement | null = null;
+let screensShown: Screens | null = null;
 
-export function closeWelcome(): boolean {
+/**
+ * Put the first-run screen away; with `land`, the focus then goes to the table if it was in
+ * the screen or nowhere (the page's body), as the desktop's does.
+ */
+export function closeWelcome(land = true): boolean {
   if (open === null) return false;
   open.remove();
   open = null;
   delete document.documentElement.dataset["welcome"];
+  if (land) screensShown?.landOnTable();
   return true;
 }
 
 export async function openWelcome(screens: Screens, first: boolean): Promise<void> {
-  closeWelcome();
+  closeWelcome(false);
+  screensShown = screens;
   const reply = await screens.python.call("welcome", { first });
   const panel = make("section", { className: "welcome" });
   const heading = make("h2", { className: "screen-title", text: String(reply["title"]) }, panel);

@@ -1,0 +1,143 @@
+"""Where a screen reader lands as the page starts and as New game and Settings open, from
+chromium's own accessibility tree (CDP) and the DOM's focus, at 1280x800 in English.
+
+Heard with Debian's Orca 43 in chromium (docs/web.md, "Heard with Orca"): the first load put
+the focus nowhere (the page's body; Orca said the page's title and then nothing until Tab),
+where the desktop starts on the table; and New game opened as "Canfield." (its Variant
+select's option alone), where the desktop's Orca says the dialog's title, the focused field's
+name and the variant's description once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from web_harness import texts
+
+from canfield import Game, i18n
+from canfield.i18n import _
+from canfield.presentation.keyboard import Keyboard
+from canfield.presentation.variant_text import variant_summary
+
+EXAMPLE = "CF1-D3-AAAAACL"
+"""Columns 6C KH QH AS, reserve top QC, then 8H."""
+
+pytestmark = pytest.mark.xdist_group("reader-opening")
+
+
+def _en(text: str) -> str:
+    before = i18n.language()
+    i18n.set_language("en")
+    try:
+        return _(text)
+    finally:
+        i18n.set_language(before)
+
+
+def _words(*texts: str) -> int:
+    return sum(len(t.split()) for t in texts)
+
+
+@pytest.fixture(scope="module")
+def seen(site: Any) -> dict[str, Any]:
+    from test_web_browser import _run_journey
+
+    t = texts("en")
+    steps: list[dict[str, Any]] = [
+        {"do": "goto", "code": EXAMPLE, "welcome": "keep"},
+        {"do": "wait", "ms": 300},
+        {"do": "dom-focus", "name": "under_welcome"},
+        {"do": "welcome", "name": "welcome"},
+        {"do": "dom-focus", "name": "after_welcome"},
+        {"do": "ax-focus", "name": "after_welcome_ax"},
+        {"do": "reload"},
+        {"do": "wait", "ms": 300},
+        {"do": "dom-focus", "name": "after_reload"},
+        {"do": "ax-focus", "name": "after_reload_ax"},
+        {"do": "focus-log-start"},
+        {"do": "keys", "keys": ["n"], "name": "n"},
+        {"do": "wait-for", "selector": "dialog[open]"},
+        {"do": "ax-dialog", "name": "new_game"},
+        {"do": "focus-log", "name": "new_game_focus"},
+        {"do": "close-dialogs"},
+        {"do": "press", "scope": "toolbar", "label": t["menu"]},
+        {"do": "focus-log-start"},
+        {"do": "press", "scope": "dialog", "label": t["settings"]},
+        {"do": "wait-for", "selector": "#screen-settings"},
+        {"do": "ax-dialog", "name": "settings"},
+        {"do": "focus-log", "name": "settings_focus"},
+    ]
+    return _run_journey(site, steps)
+
+
+def test_no_page_errors(seen: dict[str, Any]) -> None:
+    assert seen["errors"] == []
+
+
+def _on_the_table(focus: dict[str, Any] | None) -> None:
+    assert focus is not None, "the focus is nowhere (the page's body)"
+    assert {"role": "application", "name": _en("Card table")} in focus["ancestors"], focus
+    assert focus["name"] != "" and focus["description"] != "", focus
+
+
+def test_the_first_run_screen_keeps_the_focus_then_the_table_has_it(
+    seen: dict[str, Any],
+) -> None:
+    assert seen["welcome"] is not None  # a new player meets it
+    assert not seen["under_welcome"]["inTable"], seen["under_welcome"]
+    assert seen["after_welcome"]["inTable"] and seen["after_welcome"]["tabbable"]
+    _on_the_table(seen["after_welcome_ax"])
+
+
+def test_without_a_first_run_screen_the_page_starts_on_the_table(seen: dict[str, Any]) -> None:
+    assert seen["after_reload"]["inTable"] and seen["after_reload"]["tabbable"]
+    focus = seen["after_reload_ax"]
+    _on_the_table(focus)
+    # where Python's keys start (the stock, as on the desktop), with its landing sentence
+    assert focus["description"] == Keyboard().landing_in_list(Game.from_code(EXAMPLE), "en")
+
+
+def test_new_game_opens_on_its_name_then_the_variant_field_and_its_description(
+    seen: dict[str, Any],
+) -> None:
+    box = seen["new_game"]
+    title = _en("New game")
+    assert box["role"] == "dialog" and box["name"] == title, box
+    focus = box["focus"]
+    assert box["inDialog"] and focus["role"] == "combobox", focus
+    assert focus["name"] == _en("Variant"), focus
+    before = i18n.language()
+    i18n.set_language("en")
+    try:
+        summary = variant_summary(Game.from_code(EXAMPLE).variant)
+    finally:
+        i18n.set_language(before)
+    assert focus["description"] == summary, focus
+    # the dialog's name once: no group inside it named as it is (Orca: "New game panel")
+    assert [a for a in focus["ancestors"] if a["name"] == title] == [
+        {"role": "dialog", "name": title}
+    ], focus["ancestors"]
+    # the first focus in the dialog is the field (not its scrolling body, read whole)
+    inside = [f for f in seen["new_game_focus"] if f["dialog"] == "screen-new-game"]
+    assert [(f["tag"], f["name"]) for f in inside[:1]] == [("select", _en("Variant"))], inside
+    said = [box["name"], box["description"], focus["name"], focus["description"]]
+    assert _words(*said) <= 33, said
+
+
+def test_settings_opens_on_its_name_and_the_first_field_alone(seen: dict[str, Any]) -> None:
+    box = seen["settings"]
+    title = _en("Settings")
+    assert box["role"] == "dialog" and box["name"] == title, box
+    focus = box["focus"]
+    assert box["inDialog"] and focus["role"] == "checkbox", focus
+    assert box["description"] == "", box  # no description reading the whole body
+    assert [a for a in focus["ancestors"] if a["name"] == title] == [
+        {"role": "dialog", "name": title}
+    ], focus["ancestors"]
+    inside = [f for f in seen["settings_focus"] if f["dialog"] == "screen-settings"]
+    assert len(inside) >= 1 and inside[0]["tag"] == "input", inside
+    assert inside[0]["name"] == focus["name"], inside
+    said = [box["name"], *(a["name"] for a in focus["ancestors"][:-2]), focus["name"]]
+    said.append(focus["description"])
+    assert _words(*said) <= 40, said
