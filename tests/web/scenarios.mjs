@@ -466,6 +466,14 @@ async function journey(browser) {
       case "toolbar":
         seen[name] = await page.evaluate(() => [...document.querySelectorAll(".toolbar button")].filter((b) => !b.hidden).map((b) => ({ name: b.textContent, tip: b.title })));
         break;
+      case "toolbar-buttons":
+        // each shown button's accessible name (its aria-label, else its text), the text shown,
+        // its size and its row (its top)
+        seen[name] = await page.evaluate(() => [...document.querySelectorAll(".toolbar button")].filter((b) => !b.hidden).map((b) => {
+          const r = b.getBoundingClientRect();
+          return { name: b.getAttribute("aria-label") ?? b.textContent, text: b.innerText.trim(), width: r.width, height: r.height, top: r.top };
+        }));
+        break;
       case "dialog-texts":
         seen[name] = await dialogTexts(page);
         break;

@@ -54,6 +54,15 @@ def keys(site: Any) -> dict[str, Any]:
         {"do": "live", "name": "restarted"},
         {"do": "snapshot", "name": "restarted_table"},
         {"do": "focused", "name": "restarted_focus"},
+        # Restart on the toolbar, at its far end as on the desktop's: an icon on a phone, found
+        # by its name, tapped; it asks first
+        {"do": "play", "moves": ["QC>2"]},
+        {"do": "toolbar-buttons", "name": "bar"},
+        {"do": "press", "scope": "toolbar", "label": t["restart"]},
+        {"do": "dialog-texts", "name": "bar_question"},
+        {"do": "press", "scope": "dialog", "label": restart_question().yes},
+        {"do": "live", "name": "bar_restarted"},
+        {"do": "snapshot", "name": "bar_restarted_table"},
         # a won game: Play again deals the same cards again, as the desktop's does
         {"do": "new-game", "draw": 1, "text": WIN_DECK},
         {"do": "snapshot", "name": "deck_dealt"},
@@ -166,3 +175,20 @@ def test_stopping_show_me_is_said_in_the_players_language(keys: dict[str, Any]) 
     assert keys["line_stopped"] == playing
     assert keys["after_line"] == playing  # the status line says it too, and nothing plays on
     assert not keys["after_line_table"]["won"]
+
+
+def test_restart_is_on_the_toolbar_at_its_far_end_and_asks_first(keys: dict[str, Any]) -> None:
+    """The browser had Restart only in the Menu and on Ctrl+R; the desktop's toolbar has it at
+    its far end. On a 390 px phone it is an icon (the labels keep their two rows), its label
+    still its accessible name, and a finger's size."""
+    bar = keys["bar"]
+    last = bar[-1]
+    assert last["name"] == texts("en")["restart"]
+    assert last["text"] == ""  # the icon alone on a phone
+    assert all(b["width"] >= 44 and b["height"] >= 44 for b in bar), bar
+    assert len({round(b["top"]) for b in bar}) <= 2, bar
+    question = restart_question()
+    assert keys["bar_question"]["title"] == question.title
+    fresh = Game.from_code(EXAMPLE)
+    assert keys["bar_restarted"] == change_sentence("restart", None, fresh.state, None, "en")
+    assert "Moves: 0" in keys["bar_restarted_table"]["status"]

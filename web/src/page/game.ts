@@ -24,6 +24,12 @@ const FOCUS_KEYS: { [key: string]: string } = {
   Enter: "enter", " ": "enter", ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down",
 };
 
+/** Restart's icon, the desktop's (gui/icons.py): an almost closed circle with its arrow. */
+const RESTART_ICON =
+  '<svg class="tool-icon" aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="24" height="24">' +
+  '<path d="M16 5.57A8 8 0 1 0 19.88 13.89" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"/>' +
+  '<path d="M13.2 2.6 19.4 5.1 14.4 9.6Z" fill="currentColor"/></svg>';
+
 interface Drag {
   card: string;
   group: string[];
@@ -85,9 +91,15 @@ export class GamePage {
     const header = make("header", {}, app);
     const bar = make("div", { className: "toolbar" }, header);
     bar.setAttribute("role", "toolbar");
-    for (const name of ["new", "undo", "undo_winnable", "redo", "hint", "show", "finish", "copy"]) {
+    // Restart at the far end, away from Undo, as on the desktop's toolbar (it asks first)
+    for (const name of ["new", "undo", "undo_winnable", "redo", "hint", "show", "finish", "copy", "restart"]) {
       const button = make("button", { type: "button", className: `tool tool-${name}` }, bar);
       if (name === "finish" || name === "undo_winnable") button.hidden = true; // shown when on offer
+      if (name === "restart") {
+        // on a phone an icon (the desktop's phone toolbar goes icon-only too), named by its label
+        button.innerHTML = RESTART_ICON + '<span class="tool-label"></span>';
+        button.setAttribute("aria-keyshortcuts", "Control+R");
+      }
       button.dataset["action"] = name;
       button.addEventListener("click", () => void this.action(name));
       this.buttons.set(name, button);
@@ -447,7 +459,13 @@ export class GamePage {
     this.table.render(view, animate);
     const labels = view.labels;
     for (const [name, button] of this.buttons) {
-      if (name !== "undo_winnable") button.textContent = labels[name] ?? name;
+      if (name === "restart") {
+        const label = labels[name] ?? name;
+        const shown = button.querySelector(".tool-label");
+        if (shown !== null) shown.textContent = label;
+        button.setAttribute("aria-label", label);
+        button.title = label;
+      } else if (name !== "undo_winnable") button.textContent = labels[name] ?? name;
     }
     const finish = this.buttons.get("finish");
     if (finish) {
@@ -518,6 +536,9 @@ export class GamePage {
         break;
       case "show":
         await this.showMe();
+        break;
+      case "restart":
+        await this.onRestart();
         break;
     }
   }
