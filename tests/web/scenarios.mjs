@@ -466,6 +466,19 @@ async function journey(browser) {
       case "toolbar":
         seen[name] = await page.evaluate(() => [...document.querySelectorAll(".toolbar button")].filter((b) => !b.hidden).map((b) => ({ name: b.textContent, tip: b.title })));
         break;
+      case "tab-walk": {
+        // Tab from the focus, so many times: each stop's role, accessible name and text
+        const stops = [];
+        for (let i = 0; i < step.count; i++) {
+          await page.keyboard.press("Tab");
+          stops.push(await page.evaluate(() => {
+            const e = document.activeElement;
+            return { role: e?.getAttribute("role") ?? e?.tagName.toLowerCase() ?? "", name: e?.getAttribute("aria-label") ?? e?.textContent ?? "", text: e?.textContent ?? "", field: e?.dataset?.field ?? "" };
+          }));
+        }
+        seen[name] = stops;
+        break;
+      }
       case "toolbar-buttons":
         // each shown button's accessible name (its aria-label, else its text), the text shown,
         // its size and its row (its top)

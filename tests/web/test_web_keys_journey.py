@@ -91,6 +91,14 @@ def keys(site: Any) -> dict[str, Any]:
         {"do": "live", "name": "line_stopped"},
         {"do": "wait", "ms": 1500, "name": "after_line"},
         {"do": "snapshot", "name": "after_line_table"},
+        # Tab after the table: the status line's items, each named by its text, as on the desktop
+        {"do": "focus"},
+        {"do": "tab-walk", "count": 5, "name": "status_tabs"},
+        {"do": "focus"},
+        {"do": "tab-walk", "count": 2, "name": "to_moves"},
+        {"do": "keys", "keys": ["d"], "name": "drawn_on_status"},
+        {"do": "focused", "name": "status_focus"},
+        {"do": "snapshot", "name": "status_table"},
     ]
     return _run_journey(site, steps, size="tall")
 
@@ -192,3 +200,22 @@ def test_restart_is_on_the_toolbar_at_its_far_end_and_asks_first(keys: dict[str,
     fresh = Game.from_code(EXAMPLE)
     assert keys["bar_restarted"] == change_sentence("restart", None, fresh.state, None, "en")
     assert "Moves: 0" in keys["bar_restarted_table"]["status"]
+
+
+def test_tab_reaches_the_status_lines_items_each_named_by_its_text(keys: dict[str, Any]) -> None:
+    """The desktop's Tab reaches the status bar's score, moves, time, note and code; the
+    browser's status line was out of the Tab order. After the table: each item, in order."""
+    stops = keys["status_tabs"]
+    assert [s["field"] for s in stops] == ["score", "moves", "time", "passes", "game"], stops
+    assert all(s["role"] == "note" and s["name"] == s["text"] != "" for s in stops), stops
+    set_language("hu")
+    try:
+        before = _("Moves: %(moves)d") % {"moves": Game.from_deck(WIN_DECK, draw=1).moves_made}
+    finally:
+        set_language("en")
+    # a move redraws the status line: the focus stays on its item, which says the new count
+    assert keys["to_moves"][-1]["field"] == "moves"
+    moved = keys["to_moves"][-1]["name"]
+    focus = keys["status_focus"]
+    assert focus["name"] != moved and focus["name"] in keys["status_table"]["status"], focus
+    assert focus["name"].split(":")[0] == before.split(":")[0] == moved.split(":")[0]

@@ -151,7 +151,10 @@ export class GamePage {
     const reply = await this.python.call("tick", { active: this.active() });
     const time = reply["time"];
     const field = this.status.querySelector(".field-time");
-    if (typeof time === "string" && field !== null) field.textContent = time;
+    if (typeof time === "string" && field !== null) {
+      field.textContent = time;
+      field.setAttribute("aria-label", time);
+    }
     if (reply["save"] !== undefined) {
       this.lastSave = reply["save"];
       void this.save(reply["save"]);
@@ -489,10 +492,18 @@ export class GamePage {
     html.dataset["code"] = view.code;
     html.dataset["won"] = String(view.won);
     document.title = view.status["title"] ?? document.title;
+    // Tab reaches each item of the status line after the toolbar and the table, named by its
+    // text, as the desktop's status bar does; one focused keeps the focus when it is redrawn
+    const focused = this.status.querySelector<HTMLElement>(".field:focus")?.dataset["field"];
     this.status.querySelectorAll(".field").forEach((e) => e.remove());
     for (const key of ["score", "moves", "time", "passes", "game", "note"]) {
       const text = view.status[key];
-      if (text) make("span", { className: `field field-${key}`, textContent: text }, this.status);
+      if (!text) continue;
+      const field = make("span", { className: `field field-${key}`, textContent: text, tabIndex: 0 }, this.status);
+      field.dataset["field"] = key;
+      field.setAttribute("role", "note");
+      field.setAttribute("aria-label", text);
+      if (key === focused) field.focus();
     }
     // a reader's focus in the table follows the keys' focus: the card it was on may have left
     // the list (an undo, a restart, Show me), and a focused hidden card is a silent one
