@@ -165,7 +165,9 @@ class Stack:
             raise StackError(f"{args[0]} did not start (see {self.log})")
         return data.decode().strip()
 
-    def start(self, app_args: tuple[str, ...] = ()) -> None:
+    def _start_session(self, **extra: str) -> None:
+        """A clean environment (``extra`` added) with its own X server, D-Bus and AT-SPI bus:
+        what the desktop app and chromium (tests/a11y/web_stack.py) both start on."""
         self.env = {
             k: v
             for k, v in os.environ.items()
@@ -176,12 +178,16 @@ class Stack:
         runtime.mkdir(mode=0o700, exist_ok=True)
         self.env["XDG_RUNTIME_DIR"] = str(runtime)
         self.env["NO_AT_BRIDGE"] = "0"
+        self.env.update(extra)
         self.env["DISPLAY"] = ":" + self._start_x()
         self.env["DBUS_SESSION_BUS_ADDRESS"] = self._read_fd_line(
             ["dbus-daemon", "--session", "--nofork", "--print-address=FD"]
         )
         self._spawn([str(BUS_LAUNCHER), "--launch-immediately"])
         self._wait_for_a11y_bus()
+
+    def start(self, app_args: tuple[str, ...] = ()) -> None:
+        self._start_session()
         env = dict(self.env)
         env.update(
             QT_QPA_PLATFORM="xcb",

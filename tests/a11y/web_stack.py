@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 from typing import Final
 
-from stack import BUS_LAUNCHER, Stack, StackError
+from stack import Stack, StackError
 
 CHROMIUM: Final = os.environ.get("CANFIELD_CHROMIUM", "/usr/bin/chromium")
 LOCALES: Final = {"en": "en_GB", "pt": "pt_PT", "hu": "hu_HU", "id": "id_ID"}
@@ -53,26 +53,14 @@ class WebStack(Stack):
         self.window = ""
 
     def start(self, app_args: tuple[str, ...] = ()) -> None:
-        self.env = {
-            k: v
-            for k, v in os.environ.items()
-            if not k.startswith(("DBUS_", "AT_SPI", "QT_", "WAYLAND", "XDG_RUNTIME"))
-        }
-        self.env.pop("DISPLAY", None)
-        runtime = self.data_dir / "runtime"
-        runtime.mkdir(mode=0o700, exist_ok=True)
-        self.env["XDG_RUNTIME_DIR"] = str(runtime)
-        self.env["NO_AT_BRIDGE"] = "0"
-        self.env["LANGUAGE"] = self.lang
         # chromium on Linux takes its languages (navigator.languages) from the locale, not --lang
-        self.env["LANG"] = self.env["LC_ALL"] = LOCALES.get(self.lang, "en_GB") + ".UTF-8"
-        self.env["ACCESSIBILITY_ENABLED"] = "1"  # chromium joins the AT-SPI bus at its start
-        self.env["DISPLAY"] = ":" + self._start_x()
-        self.env["DBUS_SESSION_BUS_ADDRESS"] = self._read_fd_line(
-            ["dbus-daemon", "--session", "--nofork", "--print-address=FD"]
+        locale = LOCALES.get(self.lang, "en_GB") + ".UTF-8"
+        self._start_session(
+            LANGUAGE=self.lang,
+            LANG=locale,
+            LC_ALL=locale,
+            ACCESSIBILITY_ENABLED="1",  # chromium joins the AT-SPI bus at its start
         )
-        self._spawn([str(BUS_LAUNCHER), "--launch-immediately"])
-        self._wait_for_a11y_bus()
         width, height = self.size.split("x")
         self.app = self._spawn(
             [
