@@ -179,6 +179,22 @@ def test_verdicts_match_brute_force(variant: Variant, compiled: bool) -> None:
     assert won >= 30 and len(verdicts) - won >= 4, verdicts
 
 
+@pytest.mark.parametrize(
+    "variant",
+    [pytest.param(v, id=v.name, marks=pytest.mark.xdist_group(f"brute-{v.name}")) for v in ALL],
+)
+def test_solve_with_every_helper_says_what_the_brute_force_says(variant: Variant) -> None:
+    """``solve`` runs helpers beside the search (other draws, restricted games, restarts, the
+    blind search): whichever answers, the verdict is the brute force's and a win replays."""
+    for start, truth in brute_force_verdicts(variant.name):
+        found = solve(start, time_limit=None, node_limit=400_000)
+        assert found.verdict is (Verdict.WON if truth else Verdict.LOST), start
+        end = start
+        for action in found.line:
+            end, _ = apply_move(end, action)
+        assert end.is_won is truth
+
+
 @pytest.mark.parametrize("variant", ALL, ids=str)
 def test_won_lines_replay_from_deals(variant: Variant) -> None:
     won = 0

@@ -25,6 +25,7 @@ from canfield.game import Game
 from canfield.moves import Move
 from canfield.rules import apply_move
 from canfield.solver.line import realize
+from canfield.solver.restricted import realize_in, win_finder
 from canfield.solver.search import (
     DEFAULT_TABLE_LIMIT,
     Limits,
@@ -197,7 +198,9 @@ def solve(
     the other way round, with ``quick_first`` a draw-1 solve also searches
     the same position in draw 3, whose wins are draw-1 wins, and where passes
     are limited the same game with the talon tried last (Solvitaire's order,
-    started afresh after ``TALON_LAST_NODES`` positions). A third helper
+    started afresh after ``TALON_LAST_NODES`` positions); where the variant has a
+    restricted game (``restricted.WIN_FINDERS``: Superior's is Canfield), that game, its
+    draw 3 and every other restart search it too, and its wins replay here. A third helper
     looks for losses only: the blind search (P6), which cannot tell apart
     positions that differ only in which of the cards the columns treat alike
     (the same rank, and colour where columns alternate) lies where in the
@@ -238,8 +241,13 @@ def _solve(
         return Solution(Verdict.WON, (), 0, 0.0), set()
     main = Search(state, Options(probe=PROBE), table_limit, known_lost)
 
-    def done(result: SearchResult) -> tuple[Solution, LostKeys]:
-        line = tuple(realize(state, result.moves)) if result.verdict is Verdict.WON else ()
+    def done(result: SearchResult, played: State | None = None) -> tuple[Solution, LostKeys]:
+        line: tuple[Move, ...] = ()
+        if result.verdict is Verdict.WON:
+            moves = result.moves
+            line = tuple(
+                realize(state, moves) if played is None else realize_in(state, played, moves)
+            )
         seconds = budget.clock() - budget.started
         lost: LostKeys = main.lost_keys() if result.verdict is Verdict.LOST else set()
         return Solution(result.verdict, line, budget.nodes, seconds), lost
@@ -254,11 +262,16 @@ def _solve(
     # the game without take-backs is a helper only where the rules have them
     helper = quick_first and state.variant.take_backs
     quick = Search(state, Options(take_backs=False), table_limit // 4) if helper else None
+    # a restricted game's wins are wins here (docs/solver.md, "Restricted games as
+    # win-finders"): Superior's under Canfield's rules, where the reserve fills the columns
+    played = win_finder(state) if quick_first else None
+    smaller = None if played is None else Search(played, Options(probe=PROBE), table_limit // 4)
     # a draw-3 win is a draw-1 win (docs/solver.md, P2): draw 3 is the harder game, yet
-    # often won sooner by the depth-first order; its card moves replay in draw 1
+    # often won sooner by the depth-first order; its card moves replay in draw 1 (and in
+    # the restricted game's draw 3 where there is one, whose wins are wins of both)
     harder = None
     if quick_first and state.draw == 1:
-        harder = Search(state._replace(draw=3), Options(), table_limit // 4)
+        harder = Search((played or state)._replace(draw=3), Options(), table_limit // 4)
     # where passes are limited, the same game with the talon tried last (Solvitaire's order,
     # docs/solver.md): it finds one-pass wins the main search's order does not; a search
     # that ends proves a loss as well, being exhaustive over the same pruned graph
@@ -278,6 +291,12 @@ def _solve(
             break
         if result.verdict is not Verdict.UNKNOWN:
             return done(result)
+        if smaller is not None:
+            result = budget.step(smaller, int(size * QUICK_PART))
+            if result is not None and result.verdict is Verdict.WON:
+                return done(result, played)
+            if result is None or result.verdict is Verdict.LOST:
+                smaller = None  # lost in the restricted game proves nothing here
         if quick is not None:
             result = budget.step(quick, int(size * QUICK_PART))
             if result is not None and result.verdict is Verdict.WON:
@@ -287,7 +306,7 @@ def _solve(
         if harder is not None:
             result = budget.step(harder, int(size * QUICK_PART))
             if result is not None and result.verdict is Verdict.WON:
-                return done(result)
+                return done(result, played)
             if result is None or result.verdict is Verdict.LOST:
                 harder = None  # lost in draw 3 proves nothing in draw 1
         if ordered is not None:
@@ -309,9 +328,13 @@ def _solve(
                 blind = None  # a blind win proves nothing; it is done
         if restarts:
             number += 1
-            fresh = Search(state, Options(seed=number), table_limit // 4)
+            # every other restart in the restricted game, where there is one
+            game = played if played is not None and number % 2 == 0 else state
+            fresh = Search(game, Options(seed=number), table_limit // 4)
             result = budget.step(fresh, luby(number) * RESTART_UNIT)
-            if result is not None and result.verdict is not Verdict.UNKNOWN:
+            if result is not None and result.verdict is Verdict.WON:
+                return done(result, None if game is state else played)
+            if result is not None and result.verdict is Verdict.LOST and game is state:
                 return done(result)
         size *= 2
     return done(main.result())
