@@ -1,4 +1,4 @@
-"""A second external check: Solvitaire's ``canfield-strict`` preset against our ``classic``.
+"""A second external check: Solvitaire's ``canfield-strict`` preset against ``solvitaire_strict``.
 
 Usage::
 
@@ -8,13 +8,13 @@ Usage::
 then from the waste, and has no take-backs: our ``classic``, except that its
 ranks are counted from the base (a card one rank below the base never goes
 on a base card, where ``classic`` lets a king go on an ace). That is exactly
-how ``solvitaire`` differs from ``canfield``, so each deal is solved three
-times: by Solvitaire, by our ``classic``, and by our search under
-``classic`` with Solvitaire's wrap (a rule set made here, ``classic-base``).
+how ``solvitaire`` differs from ``canfield``, and it is our research variant
+``solvitaire_strict`` (docs/rules.md §9). Each deal is solved three times: by
+Solvitaire, by our ``solvitaire_strict`` and by our ``classic``.
 Solvitaire is stopped at ``--time-limit`` seconds of its own CPU clock (see
 ``bench_vs_solvitaire.py``); ours get the same budget of CPU time. Prints
 every deal where two decided verdicts differ; exit status 1 if Solvitaire
-and ``classic-base`` ever disagree (one of the two rule sets would be wrong).
+and ``solvitaire_strict`` ever disagree (one of the two rule sets would be wrong).
 """
 
 from __future__ import annotations
@@ -33,16 +33,7 @@ from bench_vs_solvitaire import deal_json, theirs
 from canfield.deal import deck_for_deal
 from canfield.solver import solve
 from canfield.state import initial_state
-from canfield.variants import CLASSIC, EmptyColumns, Variant, Wrap, variant_named
-
-CLASSIC_BASE = Variant(
-    "classic-base",
-    wrap=Wrap.NOT_AT_BASE,
-    column_moves=CLASSIC.column_moves,
-    take_backs=False,
-    empty_columns=EmptyColumns.AUTO_THEN_WASTE,
-)
-"""``classic`` with the ranks counted from the base: Solvitaire's ``canfield-strict``."""
+from canfield.variants import CLASSIC, SOLVITAIRE_STRICT, Variant
 
 
 def ours(number: int, variant: Variant, limit: float) -> tuple[str, float]:
@@ -65,20 +56,20 @@ def main() -> int:
         print("no Solvitaire binary given (argument or SOLVITAIRE): nothing to compare, skipped")
         return 0
     os.sched_setaffinity(0, {args.cpu})
-    classic = variant_named("classic")
     rows: list[tuple[int, str, str, str]] = []
     with tempfile.TemporaryDirectory() as tmp:
         for number in range(args.first, args.first + args.count):
-            state = initial_state(deck_for_deal(number), 3, CLASSIC_BASE)
+            state = initial_state(deck_for_deal(number), 3, SOLVITAIRE_STRICT)
             path = Path(tmp) / f"deal-{number}.json"
             path.write_text(json.dumps(deal_json(state)), encoding="utf-8")
             them = theirs(binary, "canfield-strict", path, args.time_limit, None)
-            base, base_cpu = ours(number, CLASSIC_BASE, args.time_limit)
-            plain, plain_cpu = ours(number, classic, args.time_limit)
-            rows.append((number, them.verdict, base, plain))
+            strict, strict_cpu = ours(number, SOLVITAIRE_STRICT, args.time_limit)
+            plain, plain_cpu = ours(number, CLASSIC, args.time_limit)
+            rows.append((number, them.verdict, strict, plain))
             print(
                 f"deal {number}: Solvitaire {them.verdict} {them.process:.2f} s,"
-                f" classic-base {base} {base_cpu:.2f} s, classic {plain} {plain_cpu:.2f} s",
+                f" solvitaire_strict {strict} {strict_cpu:.2f} s,"
+                f" classic {plain} {plain_cpu:.2f} s",
                 flush=True,
             )
 
@@ -86,22 +77,21 @@ def main() -> int:
         return "unknown" not in (a, b)
 
     pairs = {
-        "Solvitaire / classic-base": [(r[0], r[1], r[2]) for r in rows],
+        "Solvitaire / solvitaire_strict": [(r[0], r[1], r[2]) for r in rows],
         "Solvitaire / classic": [(r[0], r[1], r[3]) for r in rows],
-        "classic-base / classic": [(r[0], r[2], r[3]) for r in rows],
+        "solvitaire_strict / classic": [(r[0], r[2], r[3]) for r in rows],
     }
     print(f"deals {args.first}-{args.first + args.count - 1}, draw 3, {args.time_limit:g} s CPU")
     for name, runs in pairs.items():
         both = [(n, a, b) for n, a, b in runs if decided(a, b)]
         differ = [f"{n} ({a}/{b})" for n, a, b in both if a != b]
         print(f"{name}: {len(both)} decided by both, {len(differ)} differ: {' '.join(differ)}")
-    for label, index in (("Solvitaire", 1), ("classic-base", 2), ("classic", 3)):
+    for label, index in (("Solvitaire", 1), ("solvitaire_strict", 2), ("classic", 3)):
         won = sum(r[index] == "won" for r in rows)
         lost = sum(r[index] == "lost" for r in rows)
         print(f"{label}: won {won}, lost {lost}, unknown {len(rows) - won - lost}")
-    return (
-        1 if any(a != b for _, a, b in pairs["Solvitaire / classic-base"] if decided(a, b)) else 0
-    )
+    checked = pairs["Solvitaire / solvitaire_strict"]
+    return 1 if any(a != b for _, a, b in checked if decided(a, b)) else 0
 
 
 if __name__ == "__main__":

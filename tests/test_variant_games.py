@@ -34,6 +34,7 @@ VARIANT_CODES = {
     "storehouse": "CF1-STOREHOUSE-D1-AAAAACL",
     "strict": "CF1-STRICT-D3-AAAAACL",
     "solvitaire": "CF1-SOLVITAIRE-D3-AAAAACL",
+    "solvitaire_strict": "CF1-SOLVITAIRE_STRICT-D3-AAAAACL",
 }
 
 

@@ -17,6 +17,7 @@ from canfield.variants import (
     CANFIELD,
     RAINBOW,
     SOLVITAIRE,
+    SOLVITAIRE_STRICT,
     STRICT,
     SUPERIOR,
     Variant,
@@ -49,6 +50,7 @@ def test_the_names_in_order() -> None:
         "storehouse",
         "strict",
         "solvitaire",
+        "solvitaire_strict",
     )
 
 
@@ -87,6 +89,7 @@ def test_draw_defaults_to_the_variants_own() -> None:
         "storehouse": 1,
         "strict": 3,
         "solvitaire": 3,
+        "solvitaire_strict": 3,
     }
     assert Game.new(draw=3, variant="rainbow").draw == 3  # the player may choose either
 
@@ -100,6 +103,7 @@ def test_each_variant_changes_only_its_row() -> None:
         "storehouse": {"draw", "passes", "start"},
         "strict": {"passes"},
         "solvitaire": {"wrap", "column_moves", "take_backs"},
+        "solvitaire_strict": {"wrap", "column_moves", "take_backs", "empty_columns"},
     }
     fields = [
         "draw",
@@ -355,6 +359,72 @@ def test_solvitaire_auto_fills_then_takes_anything() -> None:
     )
     assert emptied.columns[0] == ()
     assert {"JH>1", "5S>1", "KS>1"} <= notations(emptied)
+
+
+# -- solvitaire_strict -----------------------------------------------------------------
+
+
+def test_solvitaire_strict_is_classic_with_the_ranks_counted_from_the_base() -> None:
+    classic = variant_named("classic")
+    assert SOLVITAIRE_STRICT.wrap is SOLVITAIRE.wrap is not classic.wrap
+    for field in ("draw", "passes", "building", "column_moves", "take_backs", "empty_columns"):
+        assert getattr(SOLVITAIRE_STRICT, field) == getattr(classic, field), field
+
+
+def test_solvitaire_strict_counts_ranks_from_the_base() -> None:
+    columns = ["7S", "AS", "2C", "QC"]
+    st = position(variant="solvitaire_strict", base="7H", columns=columns, reserve="6D")
+    assert "6D>1" not in notations(st)  # one below the base never goes on a base card
+    with pytest.raises(IllegalMoveError, match="does not go on"):
+        apply_move(st, Move.parse("6D>1"))
+    assert "6D>1" in notations(
+        position(variant="classic", base="7H", columns=columns, reserve="6D")
+    )
+    kings = position(variant="solvitaire_strict", base="7H", columns=columns, reserve="KH")
+    assert "KH>2" in notations(kings)  # K on A: fine when the base is not an ace
+    aces = position(
+        variant="solvitaire_strict", base="AH", columns=["AS", "3D", "2C", "QC"], reserve="KH"
+    )
+    assert "KH>1" not in notations(aces)
+
+
+def test_solvitaire_strict_moves_only_a_whole_column_even_when_it_uncovers_a_card_to_go_up() -> (
+    None
+):
+    # 8H could go up at once: solvitaire would let 7C move off it, solvitaire_strict does not
+    piles = {"base": "2H", "foundations": {"H": 6}, "columns": ["9S 8H 7C", "8D", "TD", "KS"]}
+    st = position(variant="solvitaire_strict", reserve="AS", **piles)  # type: ignore[arg-type]
+    moves = notations(st)
+    assert "9S>3" in moves  # the whole column onto TD
+    assert "7C>2" not in moves
+    with pytest.raises(IllegalMoveError, match="only a whole column"):
+        apply_move(st, Move.parse("7C>2"))
+    assert "7C>2" in notations(position(variant="solvitaire", reserve="AS", **piles))  # type: ignore[arg-type]
+
+
+def test_solvitaire_strict_takes_nothing_back_and_only_the_waste_fills_an_empty_column() -> None:
+    assert not SOLVITAIRE_STRICT.take_backs
+    st = position(
+        variant="solvitaire_strict", base="7H", foundations={"H": 2}, columns=["9S", "", "", ""]
+    )
+    assert "8H>1" not in notations(st)
+    filled = play(
+        position(
+            variant="solvitaire_strict", base="2D", columns=["3D", "JH", "5S", "KS"], reserve="4C"
+        ),
+        "3D>f",
+    )
+    assert filled.columns[0] == cards("4C") and filled.reserve == ()
+    empty = position(
+        variant="solvitaire_strict",
+        base="2D",
+        columns=["TC 9H", "", "5S", "KS"],
+        waste="8C",
+        stock="7D 6D",
+    )
+    moves = notations(empty)
+    assert "8C>2" in moves
+    assert not {"TC>2", "9H>2", "5S>2", "KS>2"} & moves
 
 
 # -- taps ------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ LIMIT=10        # seconds per deal before it counts as unknown
 for row in "solvitaire 3 5000" "canfield 3 1000" "canfield 1 1000" "solvitaire 1 1000" \
     "classic 3 1000" "classic 1 1000" "superior 3 1000" "superior 1 1000" \
     "rainbow 1 1000" "rainbow 3 1000" "storehouse 1 1000" "storehouse 3 1000" \
-    "strict 3 1000" "strict 1 1000"; do
+    "strict 3 1000" "strict 1 1000" "solvitaire_strict 3 1000" "solvitaire_strict 1 1000"; do
   set -- $row
   echo "== $(date -u +%FT%TZ) $1 draw $2, $3 deals"
   "$CANFIELD" survey --variant "$1" --draw "$2" --first "$FIRST" --count "$3" \

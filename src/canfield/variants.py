@@ -19,7 +19,9 @@ __all__ = [
     "CLASSIC",
     "DRAWS",
     "RAINBOW",
+    "RESEARCH_VARIANTS",
     "SOLVITAIRE",
+    "SOLVITAIRE_STRICT",
     "STOREHOUSE",
     "STRICT",
     "SUPERIOR",
@@ -148,10 +150,41 @@ SOLVITAIRE: Final = Variant(
     column_moves=ColumnMoves.WHOLE_OR_UNCOVERING,
     take_backs=False,
 )
+SOLVITAIRE_STRICT: Final = Variant(
+    "solvitaire_strict",
+    wrap=Wrap.NOT_AT_BASE,
+    column_moves=ColumnMoves.WHOLE_COLUMN,
+    take_backs=False,
+    empty_columns=EmptyColumns.AUTO_THEN_WASTE,
+)
+"""Solvitaire's ``canfield-strict`` preset: ``classic`` with ranks counted from the base.
 
-_ALL: Final = (CANFIELD, CLASSIC, SUPERIOR, RAINBOW, STOREHOUSE, STRICT, SOLVITAIRE)
+A research rule set like ``solvitaire`` (Solvitaire's ``canfield``), checked
+verdict for verdict against Solvitaire (docs/solver.md); not offered by New game.
+Its name has an underscore, not Solvitaire's hyphen: a game code splits on
+``-`` (``CF1-SOLVITAIRE_STRICT-D3-AAAAACL``), and the name is also a file name
+(``docs/win-rates/solvitaire_strict-d3.csv``), a setting and a CLI choice.
+"""
+
+_ALL: Final = (
+    CANFIELD,
+    CLASSIC,
+    SUPERIOR,
+    RAINBOW,
+    STOREHOUSE,
+    STRICT,
+    SOLVITAIRE,
+    SOLVITAIRE_STRICT,
+)
 VARIANTS: Final = tuple(v.name for v in _ALL)
 """The names, ``canfield`` (the default) first."""
+
+RESEARCH_VARIANTS: Final = (SOLVITAIRE.name, SOLVITAIRE_STRICT.name)
+"""The research rule sets (docs/rules.md §9): Solvitaire's ``canfield`` and ``canfield-strict``.
+
+Kept to compare verdicts and win rates with a published solver, not games
+players ask for: New game does not offer them, but their codes play.
+"""
 
 
 def variant_named(name: str | Variant) -> Variant:

@@ -89,7 +89,7 @@ def test_passes_left_count_down_as_the_waste_turns_over(lang: str) -> None:
     assert describe(game.state, lang).split(";")[0].endswith(LAST_PASS[lang])
 
 
-@pytest.mark.parametrize("name", ["classic", "solvitaire"])
+@pytest.mark.parametrize("name", ["classic", "solvitaire", "solvitaire_strict"])
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_variants_with_nothing_to_show_read_like_canfield(name: str, lang: str) -> None:
     canfield = describe(Game.from_code("CF1-D3-AAAAACL").state, lang)

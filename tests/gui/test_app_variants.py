@@ -29,7 +29,7 @@ from canfield.moves import Move
 from canfield.pile import Pile
 from canfield.presentation.variant_text import APP_VARIANTS, variant_title
 from canfield.storage import Store
-from canfield.variants import variant_named
+from canfield.variants import RESEARCH_VARIANTS, variant_named
 from positions import WIN_DECK, WIN_MOVES
 
 __all__ = ["window"]
@@ -104,6 +104,30 @@ def test_a_code_starts_the_variant_it_carries(window: MainWindow) -> None:
     assert seen["chosen"] == "storehouse"
     assert window.model.game.code == "CF1-STOREHOUSE-D1-AAAAACL"
     assert window.settings.last_variant == "storehouse"
+
+
+@pytest.mark.parametrize("name", RESEARCH_VARIANTS)
+def test_a_research_code_plays_though_new_game_does_not_offer_it(
+    window: MainWindow, name: str
+) -> None:
+    offered: list[list[str]] = []
+
+    def look() -> None:
+        dialog = modal(NewGameDialog)
+        box = child(dialog, QComboBox, "variantBox")
+        offered.append([str(box.itemData(i)) for i in range(box.count())])
+        dialog.reject()
+
+    QTimer.singleShot(0, look)
+    window.act_new.trigger()
+    assert offered == [list(APP_VARIANTS)]
+    code = f"CF1-{name.upper()}-D3-AAAAACL"
+    seen = new_game_via_dialog(window, "canfield", code=code)
+    assert seen["chosen"] == name and not seen["error"]
+    assert window.model.game.code == code and window.model.game.variant == name
+    assert window.windowTitle() == f"{variant_title(name)} — Canfield"
+    window.model.game.play("s")  # it plays
+    assert window.model.game.state.variant.name == name
 
 
 def test_choosing_a_variant_rewrites_a_typed_code(window: MainWindow) -> None:

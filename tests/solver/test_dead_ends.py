@@ -1,6 +1,7 @@
 """P8, buried cards where only whole columns move (docs/solver.md), held to the brute force.
 
-In ``classic`` a card leaves a column only by going up from its end, so a card
+In ``classic`` and ``solvitaire_strict`` (``classic`` with ranks counted from the base)
+a card leaves a column only by going up from its end, so a card
 lying above a lower card of its own suit can never go up, nor can the one under
 it. Every position the search skips for that must be lost by the rules alone,
 the search's verdicts must be the brute force's with the pruning on and off,
@@ -19,10 +20,12 @@ from canfield.deal import deck_for_deal
 from canfield.rules import apply_move, legal_moves
 from canfield.solver.search import Options, Search, Verdict, _buried, core_in_use, view_of
 from canfield.state import State, initial_state
-from canfield.variants import VARIANTS, variant_named
+from canfield.variants import VARIANTS, Variant, variant_named
 
 FOUNDATION = 4
 CLASSIC = variant_named("classic")
+WHOLE_COLUMNS = [CLASSIC, variant_named("solvitaire_strict")]
+"""The variants P8 holds in: its proof reads neither the wrap nor the building."""
 
 
 def _walk(state: State, rng: random.Random, steps: int) -> list[State]:
@@ -46,7 +49,7 @@ def test_p8_holds_only_where_column_cards_leave_only_by_going_up() -> None:
     holds = {
         name: view_of(initial_state(deck, 3, variant_named(name))).dead_ends for name in VARIANTS
     }
-    assert holds == {name: name == "classic" for name in VARIANTS}
+    assert holds == {name: variant_named(name) in WHOLE_COLUMNS for name in VARIANTS}
 
 
 def test_a_buried_card_is_found_wherever_it_lies() -> None:
@@ -59,12 +62,13 @@ def test_a_buried_card_is_found_wherever_it_lies() -> None:
     assert not _buried((), base)
 
 
-def test_every_position_p8_skips_is_lost_by_the_rules() -> None:
+@pytest.mark.parametrize("variant", WHOLE_COLUMNS, ids=str)
+def test_every_position_p8_skips_is_lost_by_the_rules(variant: Variant) -> None:
     """The claim itself: random small positions (both draws) and random play from them, every
     one with a buried card is lost by the brute force (which knows nothing of the solver)."""
     rng = random.Random(8)
     checked = 0
-    for start in small(CLASSIC, 300, 81, (6, 12), 3):
+    for start in small(variant, 300, 81, (6, 12), 3):
         for state in _walk(start, rng, 6):
             if not _buried_anywhere(state):
                 continue
@@ -76,12 +80,13 @@ def test_every_position_p8_skips_is_lost_by_the_rules() -> None:
     assert checked >= 40, checked
 
 
+@pytest.mark.parametrize("variant", WHOLE_COLUMNS, ids=str)
 @pytest.mark.parametrize("compiled", [False, True], ids=["python", "core"])
-def test_verdicts_with_p8_are_the_brute_forces(compiled: bool) -> None:
+def test_verdicts_with_p8_are_the_brute_forces(compiled: bool, variant: Variant) -> None:
     if compiled and not core_in_use():
         pytest.skip("no compiled core in this build")
     decided = {True: 0, False: 0}
-    for state in small(CLASSIC, 250, 91, (6, 12), 3):
+    for state in small(variant, 250, 91, (6, 12), 3):
         truth = brute_force(state, 30_000)
         if truth is None:
             continue
@@ -120,3 +125,23 @@ def test_the_blind_search_does_not_skip_buried_cards() -> None:
     on = Search(state, Options(blind=True), compiled=False).run(node_limit=20_000)
     off = Search(state, Options(blind=True, dead_ends=False), compiled=False).run(node_limit=20_000)
     assert (on.verdict, on.nodes) == (off.verdict, off.nodes)
+
+
+def test_p8_never_fires_from_a_deal_of_solvitaire_strict() -> None:
+    """Without the wrap every column of a dealt game stays one built run, its ranks falling from
+    the base, so no card lies above a lower card of its suit: P8 holds there but prunes nothing
+    (the same search with it off), where in ``classic`` the wrap makes such pairs."""
+    strict = variant_named("solvitaire_strict")
+    rng = random.Random(18)
+    seen = 0
+    for number in range(40):
+        start = initial_state(deck_for_deal(number), rng.choice((1, 3)), strict)
+        for state in _walk(start, rng, 120):
+            assert not _buried_anywhere(state), state
+            seen += 1
+    assert seen > 2000, seen
+    state = initial_state(deck_for_deal(1000001), 3, strict)
+    on = Search(state, Options(), compiled=False).run(node_limit=20_000)
+    off = Search(state, Options(dead_ends=False), compiled=False).run(node_limit=20_000)
+    assert (on.verdict, on.nodes, on.moves) == (off.verdict, off.nodes, off.moves)
+    assert on.verdict is Verdict.WON

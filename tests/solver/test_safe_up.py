@@ -43,7 +43,7 @@ def _nothing_goes_on(state: State, card: int) -> bool:
     return all((d - base) % 13 < state.foundations[d // 13] for d in children)
 
 
-@pytest.mark.parametrize("name", ["classic", "solvitaire"])
+@pytest.mark.parametrize("name", ["classic", "solvitaire", "solvitaire_strict"])
 @pytest.mark.parametrize("compiled", [False, True], ids=["python", "core"])
 def test_a_card_sent_up_alone_keeps_the_verdict(name: str, compiled: bool) -> None:
     if compiled and not core_in_use():

@@ -22,14 +22,23 @@ from canfield.deal import deck_for_deal
 from canfield.solver import Verdict
 from canfield.solver.search import COMPILED, Limits, Options, Search
 from canfield.state import State, initial_state
-from canfield.variants import CLASSIC, RAINBOW, SOLVITAIRE, VARIANTS, Variant, variant_named
+from canfield.variants import (
+    CLASSIC,
+    RAINBOW,
+    SOLVITAIRE,
+    SOLVITAIRE_STRICT,
+    VARIANTS,
+    Variant,
+    variant_named,
+)
 
 needs_core = pytest.mark.skipif(not COMPILED, reason="the compiled core is not built")
 PROBE = Options(probe=60)
 
 
-PROBED = tuple(v for v in BLINDABLE if v is not CLASSIC)
-"""Where P7 runs: the blind search's variants but ``classic``, where P8 holds (no probes)."""
+PROBED = tuple(v for v in BLINDABLE if v not in (CLASSIC, SOLVITAIRE_STRICT))
+"""Where P7 runs: the blind search's variants but ``classic`` and ``solvitaire_strict``, where
+P8 holds (no probes)."""
 
 
 def cases(variant: Variant, seed: int) -> list[State]:
@@ -100,10 +109,11 @@ def test_the_compiled_probes_are_the_python_probes(variant: Variant) -> None:
         same_search(state, Options(probe=40), Limits(node_limit=4000))
 
 
-@pytest.mark.parametrize("variant", [SOLVITAIRE, CLASSIC], ids=str)
+@pytest.mark.parametrize("variant", [SOLVITAIRE, CLASSIC, SOLVITAIRE_STRICT], ids=str)
 def test_no_probes_where_the_blind_search_does_not_hold_or_wins_anyway(variant: Variant) -> None:
-    """``solvitaire`` has no blind search (P6), and in ``classic`` (P8) its swap frees buried
-    cards, so a probe nearly always ends won: no probes, the same search as without."""
+    """``solvitaire`` has no blind search (P6), and in ``classic`` and ``solvitaire_strict`` (P8)
+    its swap frees buried cards, so a probe nearly always ends won: no probes, the same search
+    as without."""
     state = initial_state(deck_for_deal(3), 3, variant)
     with_probes = Search(state, Options(probe=500)).run(node_limit=5000)
     without = Search(state).run(node_limit=5000)

@@ -14,8 +14,9 @@ from canfield import Game, i18n
 from canfield.presentation.deal_text import DealTextError, read_deal_text
 from canfield.presentation.narration import change_sentence
 from canfield.presentation.questions import restart_question
-from canfield.presentation.variant_text import APP_VARIANTS, variant_summary
+from canfield.presentation.variant_text import APP_VARIANTS, variant_summary, variant_title
 from canfield.records.ledger import Ledger
+from canfield.variants import RESEARCH_VARIANTS
 from canfield.web.bridge import handle
 from canfield.web.session import BridgeError, Session
 
@@ -70,6 +71,22 @@ def test_a_refused_code_gets_the_engines_reason_in_the_players_language(session:
 def test_a_code_follows_the_variant_and_draw_chosen(session: Session) -> None:
     answer = screen(session, "read_code", text="CF1-D3-AAAAACL", variant="rainbow", draw=1)
     assert answer["code"] == "CF1-RAINBOW-D1-AAAAACL"
+
+
+@pytest.mark.parametrize("name", RESEARCH_VARIANTS)
+def test_a_research_code_plays_though_new_game_does_not_offer_it(
+    session: Session, name: str
+) -> None:
+    code = f"CF1-{name.upper()}-D3-AAAAACL"
+    assert name not in [v["name"] for v in screen(session, "new_game")["variants"]]
+    screen(session, "change_settings", changes={"language": "hu"})
+    read = screen(session, "read_code", text=code.lower())
+    assert (read["kind"], read["code"], read["variant"]) == ("code", code, name)
+    assert read["variant_title"] == variant_title(name) != name  # in Hungarian
+    dealt = screen(session, "deal", text=code)
+    assert dealt["dealt"] is True
+    assert session.game.code == code and session.game.variant == name
+    session.game.play("s")
 
 
 def test_leaving_a_game_in_progress_asks_first_and_then_counts_a_loss(session: Session) -> None:

@@ -11,18 +11,19 @@ from __future__ import annotations
 from typing import Final
 
 from canfield.i18n import _
-from canfield.variants import VARIANTS
+from canfield.variants import RESEARCH_VARIANTS, VARIANTS
 
 __all__ = ["APP_VARIANTS", "variant_summary", "variant_title"]
 
-APP_VARIANTS: Final = tuple(name for name in VARIANTS if name != "solvitaire")
+APP_VARIANTS: Final = tuple(name for name in VARIANTS if name not in RESEARCH_VARIANTS)
 """The variants New game offers, in the rules' order.
 
-``solvitaire`` is left out on purpose (a research rule set, docs/rules.md §9):
-it is the rule set of a published solver study, kept for research and for
-comparing verdicts with other solvers, not a game players ask for. Its codes
-still play in the app (a code carries its variant), and its name and summary
-are here so such a game is named like any other.
+The research rule sets (``RESEARCH_VARIANTS``: ``solvitaire`` and
+``solvitaire_strict``, docs/rules.md §9) are left out on purpose: they are the
+rule sets of a published solver study, kept for research and for comparing
+verdicts with other solvers, not games players ask for. Their codes still play
+in the app (a code carries its variant), and their names and summaries are
+here so such a game is named like any other.
 """
 
 
@@ -36,6 +37,7 @@ def variant_title(name: str) -> str:
         "storehouse": _("Storehouse"),
         "strict": _("Strict"),
         "solvitaire": _("Solvitaire"),
+        "solvitaire_strict": _("Solvitaire strict"),
     }
     return titles.get(name, name)
 
@@ -61,6 +63,10 @@ def variant_summary(name: str) -> str:
         "strict": _("The casino game: one pass through the stock, no turning the waste over."),
         "solvitaire": _(
             "The rules of a published solver study: ranks counted from the base, no taking back."
+        ),
+        "solvitaire_strict": _(
+            "The published solver study's strict rules: only whole columns move, "
+            "ranks counted from the base, no taking back."
         ),
     }
     return summaries.get(name, "")

@@ -15,10 +15,21 @@ from canfield.outfile import output_problem, replace_with
 from canfield.solver.survey import SurveyError
 from canfield.solver.survey_stats import Summary
 
-__all__ = ["PAPER_SOLVITAIRE_D3", "plot_intervals"]
+__all__ = ["PAPER_SOLVITAIRE_D3", "PAPER_SOLVITAIRE_STRICT_D3", "PUBLISHED", "plot_intervals"]
 
 PAPER_SOLVITAIRE_D3: Final = 0.71245
 """Blake & Gent's win rate for the `solvitaire` rules, draw 3, over 10⁷ deals (± 0.031%)."""
+PAPER_SOLVITAIRE_STRICT_D3: Final = 0.67562
+"""Blake & Gent's win rate with only whole piles moving (± 0.034%): `solvitaire_strict`, draw 3.
+
+The one Canfield preset of Solvitaire that moves whole piles only is
+``canfield-strict`` (docs/win-rates.md says how far that identification goes).
+"""
+PUBLISHED: Final[dict[tuple[str | None, int | None], float]] = {
+    ("solvitaire", 3): PAPER_SOLVITAIRE_D3,
+    ("solvitaire_strict", 3): PAPER_SOLVITAIRE_STRICT_D3,
+}
+"""The published win rates, by (variant, draw): a red diamond on those rows."""
 MAX_FILES: Final = 100
 MISSING: Final = "canfield survey --plot needs matplotlib: pip install 'canfield[research]'"
 
@@ -42,7 +53,7 @@ def plot_intervals(summaries: Sequence[Summary], out: Path) -> None:
     FigureCanvasAgg(figure)
     axes = figure.add_subplot()
     labels = []
-    paper_rows = []
+    paper: list[tuple[float, int]] = []
     for y, summary in enumerate(summaries):
         labels.append(f"{summary.label()}  (n={summary.n})")
         low, high = 100 * summary.low, 100 * summary.high
@@ -50,16 +61,17 @@ def plot_intervals(summaries: Sequence[Summary], out: Path) -> None:
         axes.plot([low, high], [y, y], linestyle="none", marker="|", color="tab:blue", ms=10)
         if summary.rate is not None:
             axes.plot([100 * summary.rate], [y], "o", color="tab:blue", ms=5)
-        if (summary.variant, summary.draw) == ("solvitaire", 3):
-            paper_rows.append(y)
-    if paper_rows:
+        published = PUBLISHED.get((summary.variant, summary.draw))
+        if published is not None:
+            paper.append((100 * published, y))
+    if paper:
         axes.plot(
-            [100 * PAPER_SOLVITAIRE_D3] * len(paper_rows),
-            paper_rows,
+            [x for x, _ in paper],
+            [y for _, y in paper],
             "D",
             color="tab:red",
             ms=6,
-            label="Blake & Gent: 71.245% (10⁷ deals)",
+            label="Blake & Gent (10⁷ deals)",
         )
         axes.legend(loc="best", fontsize="small")
     axes.set_yticks(range(len(summaries)), labels)
