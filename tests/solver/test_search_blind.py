@@ -19,7 +19,8 @@ from solver_oracle import brute_force
 from test_search_core import positions
 from test_solver_variants import locked, small
 
-from canfield.deal import deck_for_deal
+from canfield import Game
+from canfield.deal import DealCode, deck_for_deal
 from canfield.solver import Verdict, solve
 from canfield.solver.search import (
     COMPILED,
@@ -189,3 +190,18 @@ def test_a_blind_key_says_which_twin_is_in_the_talon(variant: Variant) -> None:
         traded += 1
         assert blind_key(other) != blind_key(state), state
     assert traded >= 5
+
+
+@pytest.mark.parametrize("compiled", [False, pytest.param(True, marks=needs_core)])
+def test_the_deal_the_old_blind_key_lost_is_won_in_solvitaire_strict(compiled: bool) -> None:
+    """``solvitaire_strict`` draw 3, deal 109 (the external check's one disagreement, when the
+    variant was a scratch rule set): the old key's blind search called it lost in 1,489
+    positions; Solvitaire and the plain search win it (4,324 positions)."""
+    game = Game.from_code(DealCode(109, 3, variant_named("solvitaire_strict")))
+    blind = Search(game.state, BLIND, compiled=compiled).run(node_limit=50_000)
+    assert blind.verdict is not Verdict.LOST
+    found = solve(game, time_limit=20, node_limit=50_000)
+    assert found.verdict is Verdict.WON
+    for move in found.line:
+        game.play(move)
+    assert game.is_won
