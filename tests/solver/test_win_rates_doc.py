@@ -1,8 +1,9 @@
 """docs/win-rates.md says what the committed survey files say.
 
 The table is made by ``tools/win_rates_table.py`` from ``docs/win-rates/*.csv``
-and pasted between markers; the sentence on the ``solvitaire`` draw-3 row is
-made from ``canfield survey --report --json``. A file updated without its page
+and pasted between markers; the sentences on the ``solvitaire`` and
+``solvitaire_strict`` draw-3 rows (the two with a published figure) are made
+from ``canfield survey --report --json``. A file updated without its page
 (or the other way round) fails here.
 """
 
@@ -13,7 +14,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from canfield.solver.survey import read_survey
+from canfield.solver.survey_plot import PAPER_SOLVITAIRE_D3, PAPER_SOLVITAIRE_STRICT_D3, PUBLISHED
 from canfield.solver.survey_stats import Summary
 from canfield.variants import VARIANTS
 
@@ -38,13 +42,23 @@ def test_the_table_is_the_one_the_committed_files_make() -> None:
     assert made.count("\n") == 2 + 2 * len(VARIANTS)  # a heading, a rule, every variant twice
 
 
-def test_the_solvitaire_sentence_is_the_reports() -> None:
-    s = Summary.of(read_survey(ROOT / "docs" / "win-rates" / "solvitaire-d3.csv"))
+@pytest.mark.parametrize(
+    ("name", "published", "deals"),
+    [
+        ("solvitaire", PAPER_SOLVITAIRE_D3, 5000),
+        ("solvitaire_strict", PAPER_SOLVITAIRE_STRICT_D3, 700),
+    ],
+)
+def test_the_sentence_on_a_published_row_is_the_reports(
+    name: str, published: float, deals: int
+) -> None:
+    s = Summary.of(read_survey(ROOT / "docs" / "win-rates" / f"{name}-d3.csv"))
     assert s.rate is not None and s.low is not None and s.high is not None
     sentence = (
         f"{s.n:,} deals, {s.won:,} won, {s.lost:,} lost, {s.unknown:,} unknown; "
         f"rate {100 * s.rate:.2f}% of resolved, 95% interval "
         f"{100 * s.low:.2f}%–{100 * s.high:.2f}%"
     )
-    assert f"<!-- solvitaire-d3 -->{sentence}<!-- end -->" in DOC.read_text(encoding="utf-8")
-    assert s.n >= 5000 and s.low <= 0.71245 <= s.high  # the published figure, inside
+    assert f"<!-- {name}-d3 -->{sentence}<!-- end -->" in DOC.read_text(encoding="utf-8")
+    assert s.n >= deals and s.low <= published <= s.high  # the published figure, inside
+    assert PUBLISHED[(name, 3)] == published  # the plot's red diamond is the same figure
