@@ -30,6 +30,7 @@
 #define MAXCANDS 288 /* distinct (card, target) pairs: 52 x 5, and 16 blind ups */
 #define FROM_SWAP 8 /* blind: FROM_SWAP + k, up from column k after a swap (P6) */
 #define KEYMAX 72
+#define KEYPAD 16 /* room past a key that make_key may write (copy_short) */
 #define CHECK_EVERY 4096
 #define TEMP_BUCKETS 65536
 
@@ -668,20 +669,41 @@ static int col_less(const uint8_t cols[4][NCARDS], const uint8_t *len, int a, in
     return la < lb;
 }
 
-/* search._key: split + recycles, reserve size, foundations, the columns (sorted with symmetry). */
+/* n bytes from src to dst in 16-byte pieces: up to 15 bytes past n are read and written, so
+ * dst has KEYPAD bytes of room past the key and src lies inside a Pos (or a padded copy).
+ * Copies this short cost less so than as memcpy of a size known only at run time. */
+static inline void copy_short(uint8_t *dst, const uint8_t *src, int n) {
+    for (int i = 0; i < n; i += 16) memcpy(dst + i, src + i, 16);
+}
+
+/* search._key: split + recycles, reserve size, foundations, the columns (sorted with symmetry).
+ * k has room for KEYMAX + KEYPAD bytes. */
 static int make_key(const SearchObject *s, const Pos *p, uint8_t *k) {
     int order[4] = {0, 1, 2, 3};
-    uint8_t aliased[4][NCARDS];
+    uint8_t aliased[5][NCARDS]; /* a row more: copy_short reads past the last column */
     const uint8_t(*cols)[NCARDS] = p->cols;
     if (s->blind) { /* P6: the columns as the building sees them */
         for (int c = 0; c < 4; c++)
             for (int i = 0; i < p->len[c]; i++) aliased[c][i] = s->rules.alias[p->cols[c][i]];
         cols = (const uint8_t(*)[NCARDS])aliased;
     }
-    if (s->symmetry) {
+    if (s->symmetry && s->blind) {
         for (int i = 1; i < 4; i++) {
             int x = order[i], j = i - 1;
             while (j >= 0 && col_less(cols, p->len, x, order[j])) {
+                order[j + 1] = order[j];
+                j--;
+            }
+            order[j + 1] = x;
+        }
+    } else if (s->symmetry) {
+        /* No two columns hold the same card, so col_less is the order of their first cards,
+         * an empty column first: the same insertion sort on one number a column. */
+        int first[4];
+        for (int c = 0; c < 4; c++) first[c] = p->len[c] ? p->cols[c][0] + 1 : 0;
+        for (int i = 1; i < 4; i++) {
+            int x = order[i], j = i - 1;
+            while (j >= 0 && first[x] < first[order[j]]) {
                 order[j + 1] = order[j];
                 j--;
             }
@@ -696,7 +718,7 @@ static int make_key(const SearchObject *s, const Pos *p, uint8_t *k) {
     for (int i = 0; i < 4; i++) {
         int c = order[i];
         k[n++] = p->len[c];
-        memcpy(k + n, cols[c], p->len[c]);
+        copy_short(k + n, cols[c], p->len[c]);
         n += p->len[c];
     }
     if (s->blind) { /* P6: which twin is in the talon, which in the columns: the talon's cards */
@@ -883,7 +905,7 @@ static int start_search(SearchObject *s, Pos *p, int pointer, int recycles, long
     memset(root, 0, sizeof(Frame));
     root->pos = *p;
     root->temp_next = -1;
-    uint8_t key[KEYMAX];
+    uint8_t key[KEYMAX + KEYPAD];
     int kn = make_key(s, p, key);
     uint64_t h = hash_key(key, kn);
     int seen;
@@ -1057,7 +1079,7 @@ enum { STEP_MORE = 0, STEP_WON = 1, STEP_LOST = 2, STEP_STOP = 3, STEP_NOMEM = -
 static int advance(SearchObject *s, long long *nodes_io, long long stop, Cand *winning, int steps) {
     long long nodes = *nodes_io;
     int status = STEP_MORE;
-    uint8_t key[KEYMAX];
+    uint8_t key[KEYMAX + KEYPAD];
     TableObject *table = s->table;
     const int dead = dead_ends(s);
     while (steps-- > 0) {
@@ -1212,7 +1234,7 @@ static int probe_lost(SearchObject *s, const Pos *q, int stack, long long budget
     *spent = 0;
     if (!s->prober && !(s->prober = make_prober(s))) return -1;
     SearchObject *b = s->prober;
-    uint8_t key[KEYMAX];
+    uint8_t key[KEYMAX + KEYPAD];
     int kn = make_key(b, q, key);
     uint64_t h = hash_key(key, kn);
     int found;
