@@ -31,6 +31,13 @@
 #define FROM_SWAP 8 /* blind: FROM_SWAP + k, up from column k after a swap (P6) */
 #define KEYMAX 72
 #define KEYPAD 16 /* room past a key that make_key may write (copy_short) */
+#define KEYSTRIDE 96 /* a candidate's child key: its hash (8 bytes), length (1), key (+ KEYPAD) */
+
+#if defined(__GNUC__) || defined(__clang__)
+#define PREFETCH(address) __builtin_prefetch(address)
+#else
+#define PREFETCH(address) ((void)(address))
+#endif
 #define CHECK_EVERY 4096
 #define TEMP_BUCKETS 65536
 
@@ -54,6 +61,16 @@ typedef struct {
     uint8_t reserve_len;
     uint8_t recycles;
 } Pos;
+
+/* *q = *p in 16-byte pieces: as one memcpy of its size, gcc made a rep movsq, which cost more
+ * than half of play (perf). */
+static inline void copy_pos(Pos *q, const Pos *p) {
+    typedef char pos_is_whole_pieces[sizeof(Pos) % 16 == 0 ? 1 : -1];
+    (void)sizeof(pos_is_whole_pieces);
+    uint8_t *to = (uint8_t *)q;
+    const uint8_t *from = (const uint8_t *)p;
+    for (size_t i = 0; i < sizeof(Pos); i += 16) memcpy(to + i, from + i, 16);
+}
 
 typedef struct {
     uint8_t fits[NCARDS][NCARDS]; /* fits[upper][lower]: upper may lie on lower in a column */
@@ -235,6 +252,7 @@ struct SearchObject {
     size_t nframes, cap_frames;
     Cand *cands;
     size_t ncands, cap_cands;
+    uint8_t *ckeys; /* beside each candidate, its child's key and hash (KEYSTRIDE bytes) */
     int32_t *temp_head;
     long long nodes;
     int verdict;
@@ -616,7 +634,7 @@ static void play(const SearchObject *s, const Pos *p, Pos *q, Cand c) {
         play(s, &alike, q, c);
         return;
     }
-    memcpy(q, p, sizeof(Pos));
+    copy_pos(q, p);
     if (c.source == FROM_TALON) {
         int index = c.index;
         if (index >= AFTER_RECYCLE) { /* one more recycle first (limited passes) */
@@ -741,6 +759,9 @@ static int reserve_cands(SearchObject *s, size_t extra) {
     Cand *c = realloc(s->cands, cap * sizeof(Cand));
     if (!c) return -1;
     s->cands = c;
+    uint8_t *k = realloc(s->ckeys, cap * KEYSTRIDE);
+    if (!k) return -1; /* cap_cands stays: the keys have room for the old capacity only */
+    s->ckeys = k;
     s->cap_cands = cap;
     return 0;
 }
@@ -755,6 +776,25 @@ static int reserve_frame(SearchObject *s) {
     return 0;
 }
 
+/* The keys of the children of p by the candidates begin..end, each beside its candidate, and
+ * the table's slot for each asked of the memory now: the lookups come one after the other
+ * (advance), but their cache misses, most of a lookup's cost, overlap here. A won child
+ * gets no key (advance stops at it before reading one). */
+static void key_children(SearchObject *s, const Pos *p, size_t begin, size_t end) {
+    const TableObject *t = s->table;
+    for (size_t i = begin; i < end; i++) {
+        uint8_t *ck = s->ckeys + i * KEYSTRIDE;
+        Pos q;
+        play(s, p, &q, s->cands[i]);
+        if (won(&q)) continue;
+        int kn = make_key(s, &q, ck + 9);
+        uint64_t h = hash_key(ck + 9, kn);
+        memcpy(ck, &h, 8);
+        ck[8] = (uint8_t)kn;
+        PREFETCH(&t->slots[(size_t)h & t->mask]);
+    }
+}
+
 /* Generate the early candidates of the top frame onto the candidate stack. */
 static int fill_frame(SearchObject *s, Frame *f) {
     if (reserve_cands(s, MAXCANDS) < 0) return -1;
@@ -766,6 +806,7 @@ static int fill_frame(SearchObject *s, Frame *f) {
     s->ncands += (size_t)n;
     f->cend = (uint32_t)s->ncands;
     f->late = (uint8_t)late;
+    key_children(s, &f->pos, f->cbegin, f->cend);
     return 0;
 }
 
@@ -783,6 +824,8 @@ static void release_search(SearchObject *s) {
     s->nframes = s->cap_frames = 0;
     free(s->cands);
     s->cands = NULL;
+    free(s->ckeys);
+    s->ckeys = NULL;
     s->ncands = s->cap_cands = 0;
     free(s->temp_head);
     s->temp_head = NULL;
@@ -1079,7 +1122,6 @@ enum { STEP_MORE = 0, STEP_WON = 1, STEP_LOST = 2, STEP_STOP = 3, STEP_NOMEM = -
 static int advance(SearchObject *s, long long *nodes_io, long long stop, Cand *winning, int steps) {
     long long nodes = *nodes_io;
     int status = STEP_MORE;
-    uint8_t key[KEYMAX + KEYPAD];
     TableObject *table = s->table;
     const int dead = dead_ends(s);
     while (steps-- > 0) {
@@ -1105,6 +1147,7 @@ static int advance(SearchObject *s, long long *nodes_io, long long stop, Cand *w
             f->ccur = (uint32_t)s->ncands;
             s->ncands += (size_t)n;
             f->cend = (uint32_t)s->ncands;
+            key_children(s, &f->pos, f->ccur, f->cend);
         }
         if (f->ccur == f->cend) {
             if (f->temporary) s->temp_head[f->hash & (TEMP_BUCKETS - 1)] = f->temp_next;
@@ -1117,6 +1160,7 @@ static int advance(SearchObject *s, long long *nodes_io, long long stop, Cand *w
             break;
         }
         f = &s->frames[s->nframes - 1]; /* the frames may have moved */
+        const uint8_t *ck = s->ckeys + (size_t)f->ccur * KEYSTRIDE; /* key_children's */
         Cand c = s->cands[f->ccur++];
         Frame *g = &s->frames[s->nframes];
         play(s, &f->pos, &g->pos, c);
@@ -1128,8 +1172,10 @@ static int advance(SearchObject *s, long long *nodes_io, long long stop, Cand *w
         if (dead && c.target < FOUNDATION &&
             buried(g->pos.cols[c.target], g->pos.len[c.target], s->rules.base))
             continue; /* P8: lost, and not searched */
-        int kn = make_key(s, &g->pos, key);
-        uint64_t h = hash_key(key, kn);
+        const uint8_t *key = ck + 9;
+        int kn = ck[8];
+        uint64_t h;
+        memcpy(&h, ck, 8);
         int seen;
         size_t slot = table_find(table, h, key, kn, &seen);
         if (s->also) {
