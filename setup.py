@@ -17,7 +17,7 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 GCC_FLAGS = [
-    "-O2",
+    "-O3",
     "-std=c99",
     "-Wall",
     "-Wextra",
