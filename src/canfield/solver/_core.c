@@ -31,7 +31,7 @@
 #define FROM_SWAP 8 /* blind: FROM_SWAP + k, up from column k after a swap (P6) */
 #define KEYMAX 72
 #define KEYPAD 16 /* room past a key that make_key may write (copy_short) */
-#define KEYSTRIDE 96 /* a candidate's child key: its hash (8 bytes), length (1), key (+ KEYPAD) */
+#define KEYSTRIDE 96 /* a candidate's child: hash (8 bytes), key length, key (+ KEYPAD) */
 
 #if defined(__GNUC__) || defined(__clang__)
 #define PREFETCH(address) __builtin_prefetch(address)
@@ -167,24 +167,39 @@ static size_t table_find(const TableObject *t, uint64_t h, const uint8_t *k, int
     }
 }
 
+/* Twice the slots, every key put again. The keys are read in the arena's order (one after the
+ * other in memory, not where the old slots point), and each one's new slot is prefetched
+ * GROW_AHEAD keys before it is filled. Which slot a key lands in may differ from an insertion in
+ * the search's order, but a lookup finds exactly the same keys. */
+#define GROW_AHEAD 8
+static inline void table_place(TableObject *t, uint64_t h, uint64_t word) {
+    size_t i = (size_t)h & t->mask;
+    while (t->slots[i]) i = (i + 1) & t->mask;
+    t->slots[i] = word;
+}
+
 static int table_grow(TableObject *t) {
     size_t size = (t->mask + 1) * 2;
     uint64_t *old = t->slots;
-    size_t old_size = t->mask + 1;
     if (table_init_slots(t, size) < 0) {
         t->slots = old;
         return -1;
     }
-    for (size_t j = 0; j < old_size; j++) {
-        uint64_t s = old[j];
-        if (!s) continue;
-        const uint8_t *e = t->arena + ((s & 0xFFFFFFFFFFull) - 1);
-        uint64_t h = hash_key(e + 1, e[0]);
-        size_t i = (size_t)h & t->mask;
-        while (t->slots[i]) i = (i + 1) & t->mask;
-        t->slots[i] = s;
-    }
     free(old);
+    uint64_t word[GROW_AHEAD], hashes[GROW_AHEAD]; /* the keys read and not yet put */
+    size_t n = 0;
+    for (size_t off = 0; off < t->arena_len; n++) {
+        size_t j = n % GROW_AHEAD;
+        if (n >= GROW_AHEAD) table_place(t, hashes[j], word[j]); /* the key read GROW_AHEAD ago */
+        const uint8_t *e = t->arena + off;
+        uint64_t h = hash_key(e + 1, e[0]);
+        hashes[j] = h;
+        word[j] = ((h >> 40) << 40) | (uint64_t)(off + 1);
+        PREFETCH(&t->slots[(size_t)h & t->mask]);
+        off += (size_t)e[0] + 1;
+    }
+    for (size_t m = n > GROW_AHEAD ? n - GROW_AHEAD : 0; m < n; m++)
+        table_place(t, hashes[m % GROW_AHEAD], word[m % GROW_AHEAD]);
     return 0;
 }
 
@@ -754,7 +769,7 @@ static inline int won(const Pos *p) {
 
 static int reserve_cands(SearchObject *s, size_t extra) {
     if (s->ncands + extra <= s->cap_cands) return 0;
-    size_t cap = s->cap_cands ? s->cap_cands : 4096;
+    size_t cap = s->cap_cands ? s->cap_cands : 1024; /* small: every test grows it */
     while (cap < s->ncands + extra) cap *= 2;
     Cand *c = realloc(s->cands, cap * sizeof(Cand));
     if (!c) return -1;
@@ -776,10 +791,11 @@ static int reserve_frame(SearchObject *s) {
     return 0;
 }
 
-/* The keys of the children of p by the candidates begin..end, each beside its candidate, and
- * the table's slot for each asked of the memory now: the lookups come one after the other
- * (advance), but their cache misses, most of a lookup's cost, overlap here. A won child
- * gets no key (advance stops at it before reading one). */
+/* The keys of the children of p by the candidates begin..end, each beside its candidate (CK_*
+ * below), and the table's slot for each asked of the memory now: advance looks the children up
+ * one after the other, but their cache misses, most of a lookup's cost, overlap here. A won
+ * child gets no key (advance stops at it before reading one). */
+enum { CK_HASH = 0, CK_LEN = 8, CK_KEY = 9 };
 static void key_children(SearchObject *s, const Pos *p, size_t begin, size_t end) {
     const TableObject *t = s->table;
     for (size_t i = begin; i < end; i++) {
@@ -787,10 +803,10 @@ static void key_children(SearchObject *s, const Pos *p, size_t begin, size_t end
         Pos q;
         play(s, p, &q, s->cands[i]);
         if (won(&q)) continue;
-        int kn = make_key(s, &q, ck + 9);
-        uint64_t h = hash_key(ck + 9, kn);
-        memcpy(ck, &h, 8);
-        ck[8] = (uint8_t)kn;
+        int kn = make_key(s, &q, ck + CK_KEY);
+        uint64_t h = hash_key(ck + CK_KEY, kn);
+        memcpy(ck + CK_HASH, &h, 8);
+        ck[CK_LEN] = (uint8_t)kn;
         PREFETCH(&t->slots[(size_t)h & t->mask]);
     }
 }
@@ -1172,10 +1188,10 @@ static int advance(SearchObject *s, long long *nodes_io, long long stop, Cand *w
         if (dead && c.target < FOUNDATION &&
             buried(g->pos.cols[c.target], g->pos.len[c.target], s->rules.base))
             continue; /* P8: lost, and not searched */
-        const uint8_t *key = ck + 9;
-        int kn = ck[8];
+        const uint8_t *key = ck + CK_KEY;
+        int kn = ck[CK_LEN];
         uint64_t h;
-        memcpy(&h, ck, 8);
+        memcpy(&h, ck + CK_HASH, 8);
         int seen;
         size_t slot = table_find(table, h, key, kn, &seen);
         if (s->also) {
