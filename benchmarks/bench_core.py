@@ -135,7 +135,9 @@ def main() -> None:
             assert isinstance(positions, list) and isinstance(seconds, list)
             per_deal[core].append([p / s for p, s in zip(positions, seconds, strict=True)])
             digests[core].add(str(result["digest"]))
-            print(f"round {round_ + 1} {Path(core).name}: {rates[core][-1] / 1e6:.3f} M/s", flush=True)
+            print(
+                f"round {round_ + 1} {Path(core).name}: {rates[core][-1] / 1e6:.3f} M/s", flush=True
+            )
     for core in args.core:
         print(f"{core}: {_spread(rates[core])}, digest {' '.join(sorted(digests[core]))}")
         for i, deal in enumerate(args.deal_list):
