@@ -9,7 +9,6 @@ are not promised to stay the same.
 from __future__ import annotations
 
 import re
-import secrets
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -95,6 +94,8 @@ def deck_for_deal(number: int) -> tuple[Card, ...]:
 
 
 def random_deal_number() -> int:
+    import secrets  # here: a solve from the command line never needs it (its start-up is timed)
+
     return secrets.randbelow(DEAL_COUNT)
 
 

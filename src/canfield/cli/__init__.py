@@ -24,13 +24,16 @@ EXIT_BROKEN_PIPE = 141
 """What a shell reports for a writer stopped by SIGPIPE (128 + 13), as after ``| head``."""
 
 # Each module has ``register(subparsers)``; its parsers set ``func(args) -> int``.
-_COMMAND_MODULES = (
-    "canfield.cli.show",
-    "canfield.cli.solve",
-    "canfield.cli.survey",
-    "canfield.cli.screenshot",
-    "canfield.cli.web",
-)
+COMMANDS: dict[str, str] = {
+    "show": "canfield.cli.show",
+    "moves": "canfield.cli.show",
+    "solve": "canfield.cli.solve",
+    "survey": "canfield.cli.survey",
+    "screenshot": "canfield.cli.screenshot",
+    "web": "canfield.cli.web",
+}
+"""Each command by the module registering it (tests/cli/test_cli_commands.py holds them equal)."""
+_COMMAND_MODULES = tuple(dict.fromkeys(COMMANDS.values()))
 
 
 MAX_LINE = 400
@@ -71,7 +74,10 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line; with ``command`` (a key of :data:`COMMANDS`) only that command's
+    module is imported and registered, which is all its arguments need: ``canfield solve``
+    starts without the web server's, the survey's and the descriptions' imports."""
     parser = _Parser(
         prog="canfield",  # also under python -m canfield
         description="Canfield (Demon) solitaire. Without a command, opens the app.",
@@ -80,7 +86,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--version", action=_Version, nargs=0, help="print the version and which search runs"
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name in _COMMAND_MODULES:
+    names = (COMMANDS[command],) if command in COMMANDS else _COMMAND_MODULES
+    for name in names:
         importlib.import_module(name).register(sub)
     return parser
 
@@ -88,7 +95,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     _never_fail_to_print()
     args_list = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
+    # the command's module alone where the command comes first, as it does but after --help
+    parser = build_parser(args_list[0] if args_list else None)
     args = parser.parse_args(args_list)
     if args.command is None:
         return _open_app()

@@ -33,7 +33,6 @@ from enum import Enum
 from itertools import chain
 from typing import TYPE_CHECKING, ClassVar, Final, TypeAlias
 
-from canfield.i18n import _
 from canfield.moves import FOUNDATION, Move
 from canfield.rules.kernel import (
     FROM_FOUNDATION,
@@ -729,6 +728,8 @@ def core_in_use() -> bool:
 
 def search_engine() -> str:
     """Which search runs here, in the player's language (``canfield --version``, About)."""
+    from canfield.i18n import _  # here: a solve never needs the translations (start-up is timed)
+
     if core_in_use():
         return _("compiled search core")
     if COMPILED:
