@@ -397,21 +397,55 @@ static int safe_up(const Rules *R, const Pos *p, int card) {
 }
 
 /* search._candidates: the early moves, best first, into out; *late says whether late moves exist. */
-/* P8 (search._buried): where only whole columns move, into no empty column, and nothing
- * comes back from a foundation, a card lying above a card of its own suit that goes up
- * before it makes the position lost: neither can ever go up. */
+/* P8 (search._dead_ends): where only whole columns move, into no empty column, and nothing
+ * comes back from a foundation, a column card goes up before the card under it and every
+ * card before the next of its suit; a position where these constraints close a cycle is lost. */
 static int dead_ends(const SearchObject *s) {
     const Rules *R = &s->rules;
     return R->tails == TAILS_WHOLE && !R->take_backs && !R->to_empty && !s->blind;
 }
 
-static int buried(const uint8_t *col, int n, int base) {
-    int low[4] = {13, 13, 13, 13};
+#define THIRTEEN(x) x, x, x, x, x, x, x, x, x, x, x, x, x
+#define RANKS 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
+static const uint8_t SUIT_OF[NCARDS] = {THIRTEEN(0), THIRTEEN(1), THIRTEEN(2), THIRTEEN(3)};
+static const uint8_t RANK_OF[2 * NCARDS] = {RANKS, RANKS, RANKS, RANKS, RANKS, RANKS, RANKS, RANKS};
+
+/* search._goes_up_first: whether the cards put on the first n cards of column `target` (the
+ * lowest of them, x, on y, the n-th) close a cycle, that is whether y reaches x. What y reaches
+ * is, in each column, the cards from its bottom up to top[k], and in each suit the cards from
+ * rank low[s] (from the base) on; grown until nothing changes. */
+static int goes_up_first(const Pos *p, int target, int n, int base) {
+    const uint8_t *rank = RANK_OF + NCARDS - base; /* rank[c]: c's rank counted from the base */
+    int low[4] = {13, 13, 13, 13}, top[4] = {-1, -1, -1, -1};
+    top[target] = n - 1;
     for (int i = 0; i < n; i++) {
-        int suit = col[i] / 13, rank = mod13(col[i] - base);
-        if (rank > low[suit]) return 1;
-        if (rank < low[suit]) low[suit] = rank;
+        int c = p->cols[target][i];
+        if (rank[c] < low[SUIT_OF[c]]) low[SUIT_OF[c]] = rank[c];
     }
+    for (;;) {
+        int grown = 0;
+        for (int k = 0; k < 4; k++) {
+            const uint8_t *col = p->cols[k];
+            int i = p->len[k] - 1;
+            while (i > top[k] && rank[col[i]] < low[SUIT_OF[col[i]]]) i--;
+            if (i <= top[k]) continue;
+            for (int j = top[k] + 1; j <= i; j++) {
+                int c = col[j];
+                if (rank[c] < low[SUIT_OF[c]]) low[SUIT_OF[c]] = rank[c];
+            }
+            top[k] = i;
+            grown = 1;
+        }
+        if (top[target] >= n) return 1;
+        if (!grown) return 0;
+    }
+}
+
+/* search._dead_end: P8 at a search's root, over every column card and the card under it. */
+static int dead_end(const Pos *p, int base) {
+    for (int k = 0; k < 4; k++)
+        for (int i = 1; i < p->len[k]; i++)
+            if (goes_up_first(p, k, i, base)) return 1;
     return 0;
 }
 
@@ -978,6 +1012,10 @@ static int start_search(SearchObject *s, Pos *p, int pointer, int recycles, long
         PyErr_NoMemory();
         return -1;
     }
+    if (dead_ends(s) && dead_end(p, R->base)) { /* P8: lost; searched as a position without moves */
+        root->ccur = root->cend;
+        root->late = 0;
+    }
     s->nodes = 1;
     s->verdict = UNKNOWN;
     return 0;
@@ -1185,8 +1223,8 @@ static int advance(SearchObject *s, long long *nodes_io, long long stop, Cand *w
             status = STEP_WON;
             break;
         }
-        if (dead && c.target < FOUNDATION &&
-            buried(g->pos.cols[c.target], g->pos.len[c.target], s->rules.base))
+        if (dead && c.target < FOUNDATION && f->pos.len[c.target] &&
+            goes_up_first(&g->pos, c.target, f->pos.len[c.target], s->rules.base))
             continue; /* P8: lost, and not searched */
         const uint8_t *key = ck + CK_KEY;
         int kn = ck[CK_LEN];

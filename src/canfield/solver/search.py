@@ -148,8 +148,10 @@ class Options:
     ever go on again goes up at once (the only move tried)."""
     dead_ends: bool = True
     """P8: where a column card leaves its column only by going up from the end (``classic``),
-    a move that puts a card above a lower card of its own suit makes a lost position, which
-    is not searched. Off, the search runs in Python (the compiled core always has it)."""
+    it goes up before the card under it, and a card before the next of its suit; a position
+    where these constraints close a cycle (a card above a lower card of its own suit is the
+    shortest) is lost, and not searched. Off, the search runs in Python (the compiled core
+    always has it)."""
     blind: bool = False
     """P6: positions alike but for which of the cards the columns cannot tell apart (see
     ``VariantView.alias``) lies where in the columns are one node. Its losses are losses; its wins
@@ -546,17 +548,49 @@ def _safe_up(
     return True
 
 
-def _buried(column: tuple[int, ...], base: int) -> bool:
-    """P8 (docs/solver.md): a card of ``column`` lies above a card of its own suit that goes
-    up before it; where P8 holds, neither can then ever go up."""
+def _goes_up_first(columns: tuple[tuple[int, ...], ...], target: int, n: int, base: int) -> bool:
+    """P8 (docs/solver.md): whether the cards put on the first ``n`` cards of column ``target``
+    close a cycle of "goes up before" constraints. Where P8 holds, a column card goes up
+    before the card it lies on and a card before the next of its suit; the lowest card put
+    there, ``x``, on ``y`` (the ``n``-th) must go up before ``y``, so the position is lost
+    when ``y`` already must go up before ``x``: when ``y`` reaches ``x``.
+
+    What ``y`` reaches is, in each column, the cards from its bottom up to ``top[k]`` (a
+    column card reaches every card under it), and in each suit the cards from rank
+    ``low[s]`` (counted from the base) on (a card reaches every later card of its suit);
+    both grow until nothing changes, so every card it meets is out and none is met twice.
+    """
     low = [13, 13, 13, 13]
-    for card in column:
-        suit = card // 13
-        rank = (card - base) % 13
-        if rank > low[suit]:
+    top = [-1, -1, -1, -1]
+    top[target] = n - 1
+    for c in columns[target][:n]:
+        low[c // 13] = min(low[c // 13], (c - base) % 13)
+    while True:
+        grown = False
+        for k, column in enumerate(columns):
+            i = len(column) - 1
+            while i > top[k] and (column[i] - base) % 13 < low[column[i] // 13]:
+                i -= 1
+            if i <= top[k]:
+                continue
+            for c in column[top[k] + 1 : i + 1]:
+                low[c // 13] = min(low[c // 13], (c - base) % 13)
+            top[k] = i
+            grown = True
+        if top[target] >= n:
             return True
-        low[suit] = rank  # the lowest of its suit so far (it is not above a lower one)
-    return False
+        if not grown:
+            return False
+
+
+def _dead_end(columns: tuple[tuple[int, ...], ...], base: int) -> bool:
+    """P8 at a search's root: some column card lies on a card that must go up before it
+    (every cycle of the constraints holds a column edge: a suit's own order has none)."""
+    return any(
+        _goes_up_first(columns, k, i, base)
+        for k, column in enumerate(columns)
+        for i in range(1, len(column))
+    )
 
 
 def _talon_index(candidate: Candidate) -> int:
@@ -748,6 +782,12 @@ def _wants_core(options: Options, compiled: bool | None) -> bool:
             "the compiled search has no P3/P4 (take_back_rule, tail_rule) and always P8"
         )
     return compiled
+
+
+def _dead_ends(options: Options, view: VariantView) -> bool:
+    """Whether P8 prunes this search: where it holds, when on, and not in a blind search (its
+    key forgets which twin lies where, and its swap sends a card up from under others)."""
+    return view.dead_ends and options.dead_ends and not options.blind
 
 
 def _probe_size(options: Options, view: VariantView) -> int:
@@ -985,6 +1025,8 @@ class Search:
         self._visited.add(_key(root, pointer, self.options.symmetry, alias))
         reach = _reach(cards, pointer, root)
         moves = _moves(root, cards, pointer, self.options, view=self._view, reach=reach)
+        if _dead_ends(self.options, self._view) and _dead_end(root.columns, root.base):
+            moves = iter(())  # P8: lost; searched as a position without moves
         self._frames.append((root, cards, pointer, reach, (), moves, None))
         self.nodes = 1
 
@@ -1020,7 +1062,7 @@ class Search:
         visited = self._visited
         also = self._also
         probe = self._probe
-        dead_ends = view.dead_ends and options.dead_ends and not options.blind
+        dead_ends = _dead_ends(options, view)
         base = self._base
         frames = self._frames
         path = self.path
@@ -1057,7 +1099,12 @@ class Search:
                 outcome = Verdict.WON
                 break
             target = move.target
-            if dead_ends and target < FOUNDATION and _buried(child.columns[target], base):
+            if (
+                dead_ends
+                and target < FOUNDATION
+                and node.columns[target]
+                and _goes_up_first(child.columns, target, len(node.columns[target]), base)
+            ):
                 continue  # P8: lost, and not searched
             key = _key(child, child_pointer, symmetry, alias)
             child_watched: tuple[int, ...] = ()
