@@ -20,6 +20,9 @@
 #include <limits.h>
 #include <stddef.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #define NCARDS 52
 #define FOUNDATION 4
@@ -115,9 +118,27 @@ static uint64_t hash_key(const uint8_t *k, int n) {
     return h;
 }
 
+/* Ask Linux to back the 2 MB pages inside [p, p + n) with huge pages: the table's slots and
+ * keys are read at random, so with 4 kB pages nearly every lookup missed the TLB as well as
+ * the cache (a page walk; perf showed the prefetches waiting on them). Elsewhere, or where the
+ * kernel says no, nothing changes. */
+#define HUGE_PAGE ((size_t)2 << 20)
+static void want_huge_pages(void *p, size_t n) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (n < 2 * HUGE_PAGE) return;
+    uintptr_t from = ((uintptr_t)p + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1);
+    uintptr_t to = ((uintptr_t)p + n) & ~(uintptr_t)(HUGE_PAGE - 1);
+    if (to > from) (void)madvise((void *)from, to - from, MADV_HUGEPAGE);
+#else
+    (void)p;
+    (void)n;
+#endif
+}
+
 static int table_init_slots(TableObject *t, size_t size) {
     t->slots = calloc(size, sizeof(uint64_t));
     if (!t->slots) return -1;
+    want_huge_pages(t->slots, size * sizeof(uint64_t));
     t->mask = size - 1;
     return 0;
 }
@@ -216,6 +237,7 @@ static int table_put(TableObject *t, size_t slot, uint64_t h, const uint8_t *k, 
         if (!a) return -1;
         t->arena = a;
         t->arena_cap = cap;
+        want_huge_pages(a, cap);
     }
     size_t off = t->arena_len;
     t->arena[off] = (uint8_t)n;
@@ -269,6 +291,7 @@ struct SearchObject {
     size_t ncands, cap_cands;
     uint8_t *ckeys; /* beside each candidate, its child's key and hash (KEYSTRIDE bytes) */
     int32_t *temp_head;
+    size_t ntemp; /* frames on the stack whose keys are only in temp_head's chains */
     long long nodes;
     int verdict;
     int running; /* run() is going on, without the GIL */
@@ -879,6 +902,7 @@ static void release_search(SearchObject *s) {
     s->ncands = s->cap_cands = 0;
     free(s->temp_head);
     s->temp_head = NULL;
+    s->ntemp = 0;
 }
 
 static int read_bytes(PyObject *o, uint8_t *out, int most, const char *what) {
@@ -1204,7 +1228,10 @@ static int advance(SearchObject *s, long long *nodes_io, long long stop, Cand *w
             key_children(s, &f->pos, f->ccur, f->cend);
         }
         if (f->ccur == f->cend) {
-            if (f->temporary) s->temp_head[f->hash & (TEMP_BUCKETS - 1)] = f->temp_next;
+            if (f->temporary) {
+                s->temp_head[f->hash & (TEMP_BUCKETS - 1)] = f->temp_next;
+                s->ntemp--;
+            }
             s->ncands = f->cbegin;
             s->nframes--;
             continue;
@@ -1237,7 +1264,9 @@ static int advance(SearchObject *s, long long *nodes_io, long long stop, Cand *w
             table_find(s->also, h, key, kn, &lost);
             if (lost) continue;
         }
-        if (seen || (s->temp_head[h & (TEMP_BUCKETS - 1)] >= 0 && temp_find(s, h, key, kn)))
+        /* (without temporary frames every bucket is empty: its random read is spared) */
+        if (seen || (s->ntemp && s->temp_head[h & (TEMP_BUCKETS - 1)] >= 0 &&
+                     temp_find(s, h, key, kn)))
             continue;
         g->temporary = (long long)table->count >= s->table_limit;
         if (g->temporary) {
@@ -1270,7 +1299,10 @@ static int advance(SearchObject *s, long long *nodes_io, long long stop, Cand *w
         }
         g->move = c;
         fill_frame(s, g); /* cannot fail: the candidates were reserved above */
-        if (g->temporary) s->temp_head[h & (TEMP_BUCKETS - 1)] = (int32_t)s->nframes;
+        if (g->temporary) {
+            s->temp_head[h & (TEMP_BUCKETS - 1)] = (int32_t)s->nframes;
+            s->ntemp++;
+        }
         s->nframes++;
         nodes++;
     }
