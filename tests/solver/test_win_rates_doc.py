@@ -9,6 +9,7 @@ from ``canfield survey --report --json``. A file updated without its page
 
 from __future__ import annotations
 
+import csv
 import re
 import subprocess
 import sys
@@ -16,10 +17,11 @@ from pathlib import Path
 
 import pytest
 
+from canfield.solver.restricted import restricts
 from canfield.solver.survey import read_survey
 from canfield.solver.survey_plot import PAPER_SOLVITAIRE_D3, PAPER_SOLVITAIRE_STRICT_D3, PUBLISHED
 from canfield.solver.survey_stats import Summary
-from canfield.variants import VARIANTS
+from canfield.variants import DRAWS, VARIANTS, variant_named
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "win-rates.md"
@@ -62,3 +64,32 @@ def test_the_sentence_on_a_published_row_is_the_reports(
     assert f"<!-- {name}-d3 -->{sentence}<!-- end -->" in DOC.read_text(encoding="utf-8")
     assert s.n >= deals and s.low <= published <= s.high  # the published figure, inside
     assert PUBLISHED[(name, 3)] == published  # the plot's red diamond is the same figure
+
+
+def _verdicts(path: Path) -> dict[int, str]:
+    """Deal -> verdict; a later row (a retry's) stands for the deal."""
+    with path.open(newline="", encoding="utf-8") as f:
+        return {int(row["deal"]): row["verdict"] for row in csv.DictReader(f)}
+
+
+def test_no_row_wins_a_deal_that_a_row_of_looser_rules_lost() -> None:
+    """Where every action of one variant is an action of another (``restricts``, docs/solver.md),
+    a win of the first is a win of the second on the same deal: the rows are paired, so a deal
+    won in the first and proved lost in the second would be a wrong verdict in one of them."""
+    rows = {
+        (variant, draw): _verdicts(ROOT / "docs" / "win-rates" / f"{variant}-d{draw}.csv")
+        for variant in VARIANTS
+        for draw in DRAWS
+    }
+    pairs = 0
+    for smaller in VARIANTS:
+        for larger in VARIANTS:
+            if not restricts(variant_named(smaller), variant_named(larger)):
+                continue
+            for draw in DRAWS:
+                small, large = rows[smaller, draw], rows[larger, draw]
+                both = small.keys() & large.keys()
+                wrong = sorted(n for n in both if small[n] == "won" and large[n] == "lost")
+                assert not wrong, (smaller, larger, draw, wrong[:10])
+                pairs += len(both)
+    assert pairs > 20_000  # solvitaire_strict < classic < canfield < superior, strict < ...
