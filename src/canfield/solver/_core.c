@@ -1250,9 +1250,6 @@ static int advance(SearchObject *s, long long *nodes_io, long long stop, Cand *w
             status = STEP_WON;
             break;
         }
-        if (dead && c.target < FOUNDATION && f->pos.len[c.target] &&
-            goes_up_first(&g->pos, c.target, f->pos.len[c.target], s->rules.base))
-            continue; /* P8: lost, and not searched */
         const uint8_t *key = ck + CK_KEY;
         int kn = ck[CK_LEN];
         uint64_t h;
@@ -1267,6 +1264,11 @@ static int advance(SearchObject *s, long long *nodes_io, long long stop, Cand *w
         /* (without temporary frames every bucket is empty: its random read is spared) */
         if (seen || (s->ntemp && s->temp_head[h & (TEMP_BUCKETS - 1)] >= 0 &&
                      temp_find(s, h, key, kn)))
+            continue;
+        /* P8: lost, and not searched. Checked only once the position is new: a position with a
+           cycle is never kept, so a seen one has none (search.py checks first: the same skips) */
+        if (dead && c.target < FOUNDATION && f->pos.len[c.target] &&
+            goes_up_first(&g->pos, c.target, f->pos.len[c.target], s->rules.base))
             continue;
         g->temporary = (long long)table->count >= s->table_limit;
         if (g->temporary) {
