@@ -34,7 +34,6 @@
 #define FROM_SWAP 8 /* blind: FROM_SWAP + k, up from column k after a swap (P6) */
 #define KEYMAX 72
 #define KEYPAD 16 /* room past a key that make_key may write (copy_short) */
-#define KEYSTRIDE 96 /* a candidate's child: hash (8 bytes), key length, key (+ KEYPAD) */
 
 #if defined(__GNUC__) || defined(__clang__)
 #define PREFETCH(address) __builtin_prefetch(address)
@@ -289,7 +288,7 @@ struct SearchObject {
     size_t nframes, cap_frames;
     Cand *cands;
     size_t ncands, cap_cands;
-    uint8_t *ckeys; /* beside each candidate, its child's key and hash (KEYSTRIDE bytes) */
+    uint64_t *chash; /* beside each candidate, its child's hash (key_children) */
     int32_t *temp_head;
     size_t ntemp; /* frames on the stack whose keys are only in temp_head's chains */
     long long nodes;
@@ -831,9 +830,9 @@ static int reserve_cands(SearchObject *s, size_t extra) {
     Cand *c = realloc(s->cands, cap * sizeof(Cand));
     if (!c) return -1;
     s->cands = c;
-    uint8_t *k = realloc(s->ckeys, cap * KEYSTRIDE);
-    if (!k) return -1; /* cap_cands stays: the keys have room for the old capacity only */
-    s->ckeys = k;
+    uint64_t *h = realloc(s->chash, cap * sizeof(uint64_t));
+    if (!h) return -1; /* cap_cands stays: the hashes have room for the old capacity only */
+    s->chash = h;
     s->cap_cands = cap;
     return 0;
 }
@@ -848,22 +847,21 @@ static int reserve_frame(SearchObject *s) {
     return 0;
 }
 
-/* The keys of the children of p by the candidates begin..end, each beside its candidate (CK_*
- * below), and the table's slot for each asked of the memory now: advance looks the children up
- * one after the other, but their cache misses, most of a lookup's cost, overlap here. A won
- * child gets no key (advance stops at it before reading one). */
-enum { CK_HASH = 0, CK_LEN = 8, CK_KEY = 9 };
+/* The hashes of the children of p by the candidates begin..end, each beside its candidate, and
+ * the table's slot for each asked of the memory now: advance looks the children up one after
+ * the other, but their cache misses, most of a lookup's cost, overlap here. Only the hash is
+ * kept (8 bytes a candidate; advance makes the key again): the stack of candidates can reach
+ * millions (a deep search with the talon last), and whole keys beside them took 96 bytes
+ * each. A won child gets no hash (advance stops at it before reading one). */
 static void key_children(SearchObject *s, const Pos *p, size_t begin, size_t end) {
     const TableObject *t = s->table;
+    uint8_t key[KEYMAX + KEYPAD];
     for (size_t i = begin; i < end; i++) {
-        uint8_t *ck = s->ckeys + i * KEYSTRIDE;
         Pos q;
         play(s, p, &q, s->cands[i]);
         if (won(&q)) continue;
-        int kn = make_key(s, &q, ck + CK_KEY);
-        uint64_t h = hash_key(ck + CK_KEY, kn);
-        memcpy(ck + CK_HASH, &h, 8);
-        ck[CK_LEN] = (uint8_t)kn;
+        uint64_t h = hash_key(key, make_key(s, &q, key));
+        s->chash[i] = h;
         PREFETCH(&t->slots[(size_t)h & t->mask]);
     }
 }
@@ -897,8 +895,8 @@ static void release_search(SearchObject *s) {
     s->nframes = s->cap_frames = 0;
     free(s->cands);
     s->cands = NULL;
-    free(s->ckeys);
-    s->ckeys = NULL;
+    free(s->chash);
+    s->chash = NULL;
     s->ncands = s->cap_cands = 0;
     free(s->temp_head);
     s->temp_head = NULL;
@@ -1200,6 +1198,7 @@ enum { STEP_MORE = 0, STEP_WON = 1, STEP_LOST = 2, STEP_STOP = 3, STEP_NOMEM = -
 static int advance(SearchObject *s, long long *nodes_io, long long stop, Cand *winning, int steps) {
     long long nodes = *nodes_io;
     int status = STEP_MORE;
+    uint8_t key[KEYMAX + KEYPAD];
     TableObject *table = s->table;
     const int dead = dead_ends(s);
     while (steps-- > 0) {
@@ -1241,7 +1240,7 @@ static int advance(SearchObject *s, long long *nodes_io, long long stop, Cand *w
             break;
         }
         f = &s->frames[s->nframes - 1]; /* the frames may have moved */
-        const uint8_t *ck = s->ckeys + (size_t)f->ccur * KEYSTRIDE; /* key_children's */
+        uint64_t h = s->chash[f->ccur]; /* key_children's */
         Cand c = s->cands[f->ccur++];
         Frame *g = &s->frames[s->nframes];
         play(s, &f->pos, &g->pos, c);
@@ -1250,10 +1249,7 @@ static int advance(SearchObject *s, long long *nodes_io, long long stop, Cand *w
             status = STEP_WON;
             break;
         }
-        const uint8_t *key = ck + CK_KEY;
-        int kn = ck[CK_LEN];
-        uint64_t h;
-        memcpy(&h, ck + CK_HASH, 8);
+        int kn = make_key(s, &g->pos, key);
         int seen;
         size_t slot = table_find(table, h, key, kn, &seen);
         if (s->also) {
