@@ -70,19 +70,25 @@ class Store(Database):
 
     def _check_statistics(self) -> None:
         """Impossible statistics are kept in a copy and reset, never silently zeroed later."""
-        damaged = []
+        damaged: list[tuple[object, object]] = []
+        unknown: dict[str, list[object]] = {}  # why a variant is refused: the rows' variants
+        problems: list[str] = []
         for row in self._conn.execute(table.SELECT):
-            try:
-                table.from_row(row)
-            except (ValueError, TypeError, ArithmeticError) as exc:
-                damaged.append((row[0], row[1], str(exc)))
+            reason = check_variant_name(row[0])
+            if reason is not None:
+                unknown.setdefault(reason, []).append(row[0])
+            else:
+                try:
+                    table.from_row(row)
+                    continue
+                except (ValueError, TypeError, ArithmeticError) as exc:
+                    problems.append(str(exc))
+            damaged.append((row[0], row[1]))
         self._conn.execute("SELECT * FROM recent_games").fetchall()  # read every page once
         if not damaged:
             return
         copy = self._keep_copy()
-        what = "; ".join(detail for _, _, detail in damaged[:_SHOWN_PROBLEMS])
-        if len(damaged) > _SHOWN_PROBLEMS:
-            what += f"; and {len(damaged) - _SHOWN_PROBLEMS:,} more"
+        what = _damage_summary(unknown, problems)
         self._warn(
             f"reset damaged statistics ({what}); "
             + (f"a copy of the database was kept at {copy}" if copy else "no copy could be kept")
@@ -92,7 +98,7 @@ class Store(Database):
         def drop(conn: sqlite3.Connection) -> None:
             conn.executemany(
                 "DELETE FROM statistics WHERE variant IS ? AND draw IS ?",
-                [(variant, draw) for variant, draw, _ in damaged],
+                damaged,
             )
 
         self._write(drop)
@@ -480,6 +486,28 @@ class Store(Database):
             elapsed=float(elapsed),
         )
         return True
+
+
+def _damage_summary(unknown: dict[str, list[object]], problems: list[str]) -> str:
+    """At most :data:`_SHOWN_PROBLEMS` rows named, the rest counted: rows of unknown variants
+    share their reason (the list of variants is long), so it is said once for them all."""
+    parts: list[str] = []
+    named = 0
+    for reason, variants in unknown.items():
+        shown = variants[: _SHOWN_PROBLEMS - named]
+        if not shown:
+            break
+        names = ", ".join(quoted(v) for v in shown)
+        subject = "a variant" if len(shown) == 1 else "variants"
+        parts.append(f"statistics of {subject} {names}: the variant {reason}")
+        named += len(shown)
+    for problem in problems[: _SHOWN_PROBLEMS - named]:
+        parts.append(problem)
+        named += 1
+    total = sum(len(variants) for variants in unknown.values()) + len(problems)
+    if total > named:
+        parts.append(f"and {total - named:,} more")
+    return "; ".join(parts)
 
 
 def _check_mode(draw: int, variant: str) -> None:
