@@ -94,6 +94,43 @@ def test_retry_unknown_and_resolve_lost_are_one_or_the_other(
     assert out.read_text() == HEAD
 
 
+@pytest.mark.parametrize(
+    ("source", "retry", "message"),
+    [
+        ("3,storehouse,3,won,0.0200,99\n", False, "--won-in FILE goes with --retry-unknown"),
+        ("3,storehouse,1,won,0.0200,99\n", True, "a win of storehouse draw 1 is not one of"),
+        ("3,canfield,3,won,0.0200,99\n", True, "a win of canfield draw 3 is not one of"),
+        ("", True, "records no deals"),
+        (None, True, "is the --out file itself"),
+        ("not,a,survey\n", True, "is not a survey file"),
+    ],
+)
+def test_won_in_takes_only_a_game_whose_wins_are_this_ones(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    source: str | None,
+    retry: bool,
+    message: str,
+) -> None:
+    """A draw-1 win is no draw-3 win, nor is a win with other cards dealt: refused in one
+    line before anything runs, both files as they were."""
+    out = tmp_path / "storehouse-d3.csv"
+    out.write_text(HEAD + "3,storehouse,3,unknown,0.0010,9\n")
+    won_in = tmp_path / "source.csv"
+    if source is None:
+        won_in = out
+    else:
+        won_in.write_text(source if source.startswith("not") else HEAD + source)
+    before = won_in.read_text()
+    args = ["survey", "--variant", "storehouse", "--draw", "3", "--first", "3", "--count", "1"]
+    args += ["--out", str(out), "--won-in", str(won_in), *(["--retry-unknown"] * retry)]
+    assert exit_code(args) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and message in err
+    assert won_in.read_text() == before
+    assert out.read_text() == HEAD + "3,storehouse,3,unknown,0.0010,9\n"
+
+
 def test_a_run_needs_out(capsys: pytest.CaptureFixture[str]) -> None:
     assert exit_code(["survey", "--count", "3"]) == 2
     assert "--out" in capsys.readouterr().err

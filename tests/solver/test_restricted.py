@@ -17,7 +17,14 @@ from canfield.game import Game
 from canfield.moves import Move
 from canfield.rules import apply_move, legal_moves
 from canfield.solver import Verdict, solve
-from canfield.solver.restricted import WIN_FINDERS, realize_in, restricts, win_finder
+from canfield.solver.restricted import (
+    WIN_FINDERS,
+    carry_line,
+    realize_in,
+    restricts,
+    win_finder,
+    wins_carry,
+)
 from canfield.solver.search import Options, Search
 from canfield.state import State, initial_state
 from canfield.variants import VARIANTS, Variant, variant_named
@@ -117,3 +124,55 @@ def test_no_restricted_game_where_a_space_lies_beside_the_reserve() -> None:
     )  # the same cards, one column empty
     assert emptied.reserve and win_finder(emptied) is None
     assert win_finder(start._replace(variant=variant_named("canfield"))) is None
+
+
+def test_wins_carry_from_a_restricted_game_and_from_draw_3_only() -> None:
+    v = {rules.name: rules for rules in ALL}
+    assert wins_carry(v["storehouse"], 3, v["storehouse"], 1)  # P2: draw 3 relaxes to draw 1
+    assert wins_carry(v["canfield"], 3, v["superior"], 3)
+    assert wins_carry(v["canfield"], 3, v["superior"], 1)  # both at once
+    assert wins_carry(v["strict"], 1, v["rainbow"], 1)
+    assert not wins_carry(v["storehouse"], 1, v["storehouse"], 3)  # draw 1 wins more
+    assert not wins_carry(v["superior"], 3, v["canfield"], 3)  # the larger game wins more
+    assert not wins_carry(v["canfield"], 1, v["canfield"], 1)  # a game is not its own source
+    assert not wins_carry(v["canfield"], 3, v["storehouse"], 3)  # other cards are dealt
+    for source, target in itertools.permutations(ALL, 2):
+        assert wins_carry(source, 3, target, 3) == restricts(source, target)
+
+
+# deals whose source game wins in well under a second: (target, draw), (source, draw), deal
+CARRIED = [
+    (("storehouse", 1), ("storehouse", 3), 3),
+    (("superior", 3), ("canfield", 3), 0),  # the fills made by hand
+    (("superior", 1), ("classic", 1), 1),
+    (("canfield", 3), ("solvitaire", 3), 1),  # ranks from the base, no take-backs
+    (("rainbow", 1), ("strict", 1), 202),
+    (("rainbow", 1), ("rainbow", 3), 6),
+    (("superior", 1), ("canfield", 3), 0),  # another game and another draw
+]
+
+
+@pytest.mark.parametrize(("target", "source", "deal"), CARRIED, ids=str)
+def test_a_win_of_a_game_whose_wins_are_these_carries_over_as_a_line_of_this_one(
+    target: tuple[str, int], source: tuple[str, int], deal: int
+) -> None:
+    deck = deck_for_deal(deal)
+    won = initial_state(deck, source[1], variant_named(source[0]))
+    found = solve(won, time_limit=None, node_limit=2_000_000)
+    assert found.verdict is Verdict.WON
+    game = Game.from_deck(deck, draw=target[1], variant=target[0])
+    for action in carry_line(game.state, won, found.line):
+        game.play(action)  # each action checked by this game's own rules
+    assert game.is_won
+
+
+def test_a_line_is_carried_only_one_way_and_only_within_a_deal() -> None:
+    deck = deck_for_deal(0)
+    canfield = initial_state(deck, 3, variant_named("canfield"))
+    found = solve(canfield, time_limit=None, node_limit=100_000)
+    superior = initial_state(deck, 3, variant_named("superior"))
+    with pytest.raises(ValueError, match="a win of superior draw 3 is not one of canfield"):
+        carry_line(canfield, superior, found.line)
+    other = initial_state(deck_for_deal(1), 3, variant_named("superior"))
+    with pytest.raises(ValueError, match="not the same deal"):
+        carry_line(other, canfield, found.line)

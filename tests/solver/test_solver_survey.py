@@ -24,6 +24,7 @@ from canfield.solver.survey import (
     SurveyFileError,
     Tally,
     read_survey,
+    read_wins,
     resolve_deals,
     retry_deals,
     solve_deal,
@@ -330,3 +331,25 @@ def test_a_second_process_cannot_write_the_same_survey(tmp_path: Path) -> None:
         assert "being written by another survey" in other.stderr
         assert len(other.stderr.strip().splitlines()) == 1
         assert out.read_bytes() == before
+
+
+def test_a_deal_solved_in_a_game_whose_wins_are_these_counts_only_its_win() -> None:
+    """``--won-in``: storehouse draw 3 wins deal 3 and loses deal 0; the draw-1 rows say won
+    (the line replayed in draw 1) and unknown (a draw-3 loss proves nothing in draw 1)."""
+    won = solve_deal("storehouse", 1, 3, 5.0, ("storehouse", 3))
+    assert (won.variant, won.draw, won.verdict) == ("storehouse", 1, "won")
+    assert solve_deal("storehouse", 3, 0, 5.0).verdict == "lost"
+    carried = solve_deal("storehouse", 1, 0, 5.0, ("storehouse", 3))
+    assert (carried.draw, carried.verdict) == (1, "unknown")
+
+
+def test_read_wins_are_the_deals_whose_latest_row_is_won(tmp_path: Path) -> None:
+    path = tmp_path / "s.csv"
+    path.write_text(
+        HEAD
+        + "5,canfield,3,won,0.1000,9\n6,canfield,3,unknown,0.1000,9\n"
+        + "7,canfield,3,lost,0.1000,9\n6,canfield,3,won,1.0000,99\n8,canfield,3,unknown,0.1,9\n"
+    )
+    tally, won = read_wins(path)
+    assert (tally.variant, tally.draw, tally.won) == ("canfield", 3, 2)
+    assert sorted(won.between(0, 100)) == [5, 6]

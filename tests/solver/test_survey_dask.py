@@ -152,6 +152,33 @@ def test_retry_unknown_solves_only_the_shorter_unknowns_again(
     assert out.read_text() == before
 
 
+def test_retry_unknown_won_in_solves_the_other_games_wins_and_replays_them_here(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Storehouse draw 3 wins deals 3 and 7 and loses 0: a draw-1 retry ``--won-in`` its file
+    solves 3 and 7 in draw 3 and records the replayed wins; 0 and 5 (not won there) wait."""
+    out = tmp_path / "storehouse-d1.csv"
+    out.write_text(
+        ",".join(HEADER)
+        + "\n0,storehouse,1,unknown,0.0010,3\n3,storehouse,1,unknown,0.0010,3\n"
+        + "5,storehouse,1,unknown,0.0010,3\n7,storehouse,1,unknown,0.0010,3\n"
+    )
+    source = tmp_path / "storehouse-d3.csv"
+    source.write_text(
+        ",".join(HEADER)
+        + "\n0,storehouse,3,lost,0.0800,9\n3,storehouse,3,won,0.0200,9\n"
+        + "5,storehouse,3,unknown,5.0000,9\n7,storehouse,3,won,0.0300,9\n"
+    )
+    args = ["survey", "--variant", "storehouse", "--draw", "1", "--first", "0", "--count", "8"]
+    args += ["--out", str(out), "--jobs", "1", "--time-limit", "5", "--retry-unknown"]
+    assert main([*args, "--won-in", str(source)]) == 0
+    assert "2 unknown deals solved again, 2 resolved now" in capsys.readouterr().out
+    new = sorted(line.split(",")[:4] for line in rows_in(out)[4:])
+    assert new == [["3", "storehouse", "1", "won"], ["7", "storehouse", "1", "won"]]
+    assert main([*args, "--won-in", str(source)]) == 0  # nothing left that draw 3 won
+    assert "0 unknown deals solved again" in capsys.readouterr().out
+
+
 def test_resolve_lost_solves_each_lost_deal_once_again_and_finds_a_wrong_loss(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -3,7 +3,8 @@
 Three forms::
 
     canfield survey --variant V --draw D --first N --count M --time-limit T --out FILE
-                    [--jobs J | --scheduler ADDRESS] [--retry-unknown | --resolve-lost [retried]]
+                    [--jobs J | --scheduler ADDRESS]
+                    [--retry-unknown [--won-in FILE] | --resolve-lost [retried]]
     canfield survey --report FILE [--json]
     canfield survey --plot OUT.png FILE [FILE ...]
 
@@ -29,6 +30,7 @@ from canfield.cli.common import CliError
 from canfield.deal import DEAL_COUNT
 from canfield.errors import quoted
 from canfield.solver import DEFAULT_TIME_LIMIT
+from canfield.solver.restricted import wins_carry
 from canfield.solver.survey import (
     MAX_COUNT,
     MAX_TIME_LIMIT,
@@ -38,6 +40,7 @@ from canfield.solver.survey import (
     SurveyFile,
     check_new_file,
     read_survey,
+    read_wins,
     resolve_deals,
     retry_deals,
     unsolved_deals,
@@ -95,6 +98,14 @@ def register(sub: Any) -> None:
         "(after a fix to the solver: their new rows stand for them, won, lost or unknown); "
         "'retried': only the losses a retry found",
     )
+    parser.add_argument(
+        "--won-in",
+        type=Path,
+        metavar="FILE",
+        help="with --retry-unknown: only the deals the survey FILE records won, each solved in "
+        "FILE's game (this variant's draw 3, or a variant whose every move is one of this "
+        "one's) and its winning line replayed here",
+    )
     parser.add_argument("--out", type=Path, help="the survey file (CSV): created or resumed")
     place = parser.add_mutually_exclusive_group()
     place.add_argument(
@@ -123,6 +134,8 @@ def _survey(args: argparse.Namespace) -> int:
     ):
         if given and (args.report is not None or args.plot is not None):
             raise CliError(f"{flag} is part of a survey run, not of --report or --plot")
+    if args.won_in is not None and not args.retry_unknown:
+        raise CliError("--won-in FILE goes with --retry-unknown")
     try:
         if args.report is not None:
             return _report(args)
@@ -197,6 +210,21 @@ def _check_run(args: argparse.Namespace) -> None:
         scheduler_address(args.scheduler)  # a SurveyError in one line, before anything runs
     if args.draw is None:
         args.draw = variant_named(args.variant).draw
+    args.won = None
+    if args.won_in is not None:
+        if _same_path(args.won_in, args.out):
+            raise CliError(f"--won-in {args.won_in} is the --out file itself")
+        tally, won = read_wins(args.won_in)
+        if tally.variant is None or tally.draw is None:
+            raise CliError(f"--won-in {args.won_in} records no deals")
+        if not wins_carry(
+            variant_named(tally.variant), tally.draw, variant_named(args.variant), args.draw
+        ):
+            raise CliError(
+                f"--won-in {args.won_in}: a win of {tally.variant} draw {tally.draw} is not "
+                f"one of {args.variant} draw {args.draw} (docs/solver.md)"
+            )
+        args.won = ((tally.variant, tally.draw), won)
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -222,7 +250,7 @@ def _run(args: argparse.Namespace) -> int:
         retry = frozenset[int]()
         if again:
             retry = frozenset(
-                retry_deals(args.first, args.count, survey.unknown, args.time_limit)
+                _carried(retry_deals(args.first, args.count, survey.unknown, args.time_limit), args)
                 if args.retry_unknown
                 else resolve_deals(
                     args.first,
@@ -256,6 +284,7 @@ def _run(args: argparse.Namespace) -> int:
                         variant=args.variant,
                         draw=args.draw,
                         time_limit=args.time_limit,
+                        won_in=None if args.won is None else args.won[0],
                         on_rows=record,
                     )
             except KeyboardInterrupt:
@@ -288,6 +317,14 @@ def _run(args: argparse.Namespace) -> int:
     for line in summary.lines():
         print(line)
     return 0
+
+
+def _carried(deals: list[int], args: argparse.Namespace) -> list[int]:
+    """With ``--won-in``, only the deals its file records won."""
+    if args.won is None:
+        return deals
+    won = args.won[1]
+    return [deal for deal in deals if deal in won]
 
 
 def _same_path(a: Path, b: Path) -> bool:

@@ -27,7 +27,7 @@ from canfield.variants import (
     Wrap,
 )
 
-__all__ = ["WIN_FINDERS", "realize_in", "restricts", "win_finder"]
+__all__ = ["WIN_FINDERS", "carry_line", "realize_in", "restricts", "win_finder", "wins_carry"]
 
 _WRAPS: Final = (Wrap.NOT_AT_BASE, Wrap.KING_ON_ACE)
 _BUILDINGS: Final = (Building.ALTERNATE_COLOURS, Building.ANY_SUIT)
@@ -111,3 +111,37 @@ def realize_in(state: State, played: State, card_moves: Iterable[Move]) -> list[
         if state._replace(variant=shadow.variant) != shadow:
             raise AssertionError(f"{action} leaves the two games apart: {state} / {shadow}")
     return line
+
+
+def wins_carry(source: Variant, source_draw: int, target: Variant, draw: int) -> bool:
+    """Whether every win of ``source`` in ``source_draw`` is a win of ``target`` in ``draw``.
+
+    So it is for a restricted game (:func:`restricts`) in the same draw, for the same game's
+    draw 3 in draw 1 (docs/solver.md, P2: a draw-3 win is a draw-1 win), and for both at once.
+    """
+    if (source, source_draw) == (target, draw):
+        return False
+    return (source is target or restricts(source, target)) and source_draw in (draw, 3)
+
+
+def carry_line(state: State, won: State, line: Iterable[Move]) -> list[Move]:
+    """``line``, a win of ``won``, as actions of ``state``'s game, replayed by its rules.
+
+    ``won`` is the same position in a game whose wins are ``state``'s (:func:`wins_carry`):
+    its card moves are kept, the taps are made again for ``state``'s draw (:func:`realize`),
+    and where ``won``'s game fills emptied columns itself, the fills are made by hand
+    (:func:`realize_in`). Raises ValueError if ``won`` is another position, and
+    :class:`canfield.errors.IllegalMoveError` or AssertionError where the line does not replay.
+    """
+    if not wins_carry(won.variant, won.draw, state.variant, state.draw):
+        raise ValueError(
+            f"a win of {won.variant.name} draw {won.draw} is not one of "
+            f"{state.variant.name} draw {state.draw}"
+        )
+    shadow = won._replace(draw=state.draw)
+    if shadow != state._replace(variant=won.variant):
+        raise ValueError("the two positions are not the same deal")
+    card_moves = [move for move in line if move != Move.DRAW]
+    if shadow.variant is state.variant:
+        return realize(state, card_moves)
+    return realize_in(state, shadow, card_moves)

@@ -30,7 +30,9 @@ from typing import BinaryIO, Final
 
 from canfield.deal import DEAL_COUNT, deck_for_deal
 from canfield.errors import quoted
-from canfield.solver.api import solve
+from canfield.rules import apply_move
+from canfield.solver.api import Verdict, solve
+from canfield.solver.restricted import carry_line
 from canfield.state import initial_state
 from canfield.variants import VARIANTS, variant_named
 
@@ -47,6 +49,7 @@ __all__ = [
     "SurveyFileError",
     "check_new_file",
     "read_survey",
+    "read_wins",
     "resolve_deals",
     "retry_deals",
     "solve_deal",
@@ -100,15 +103,33 @@ class Row:
         return (",".join(map(str, fields)) + "\n").encode()
 
 
-def solve_deal(variant: str, draw: int, deal: int, time_limit: float) -> Row:
+def solve_deal(
+    variant: str, draw: int, deal: int, time_limit: float, won_in: tuple[str, int] | None = None
+) -> Row:
     """Solve one deal within ``time_limit`` seconds of CPU time (a Dask task: runs on a worker).
 
     CPU time of the solving thread, not wall time: a machine busy with other
-    work makes a survey slower, never its verdicts different.
+    work makes a survey slower, never its verdicts different. ``won_in`` (``--won-in``): a
+    variant and draw whose wins are this game's (:func:`restricted.wins_carry`); the deal is
+    solved there, and only a win counts, as its line replayed here (a loss there proves
+    nothing here, so the row says unknown).
     """
-    state = initial_state(deck_for_deal(deal), draw, variant_named(variant))
-    result = solve(state, time_limit=time_limit, clock=time.thread_time)
-    return Row(deal, variant, draw, result.verdict.value, result.seconds, result.nodes)
+    deck = deck_for_deal(deal)
+    state = initial_state(deck, draw, variant_named(variant))
+    if won_in is None:
+        result = solve(state, time_limit=time_limit, clock=time.thread_time)
+        return Row(deal, variant, draw, result.verdict.value, result.seconds, result.nodes)
+    source = initial_state(deck, won_in[1], variant_named(won_in[0]))
+    result = solve(source, time_limit=time_limit, clock=time.thread_time)
+    verdict = "unknown"
+    if result.verdict is Verdict.WON:
+        end = state
+        for action in carry_line(state, source, result.line):
+            end, _ = apply_move(end, action)
+        if not end.is_won:
+            raise AssertionError(f"deal {deal}: the line carried from {won_in} does not win")
+        verdict = "won"
+    return Row(deal, variant, draw, verdict, result.seconds, result.nodes)
 
 
 class DealSet:
@@ -309,6 +330,8 @@ class _Contents:
     done: DealSet = field(default_factory=DealSet)
     unknown: dict[int, float] = field(default_factory=dict)
     """The deals whose latest row is unknown, with that attempt's seconds."""
+    won: DealSet = field(default_factory=DealSet)
+    """The deals recorded won (a won row is never followed by another)."""
     unsettled: DealSet = field(default_factory=DealSet)
     """The deals whose latest row is lost and that were never solved again after a loss."""
     settled: DealSet = field(default_factory=DealSet)
@@ -339,6 +362,8 @@ class _Contents:
             self.unknown[row.deal] = row.seconds
         else:
             self.unknown.pop(row.deal, None)
+        if row.verdict == "won":
+            self.won.add(row.deal)
         if row.verdict == "lost" and row.deal not in self.settled:
             self.unsettled.add(row.deal)
             if replaces == "unknown":
@@ -395,13 +420,22 @@ def _scan(handle: BinaryIO, path: Path, variant: str | None, draw: int | None) -
 
 def read_survey(path: Path) -> Tally:
     """The tally of a survey file, read only (a torn last line is ignored, not cut)."""
+    return _read(path).tally
+
+
+def read_wins(path: Path) -> tuple[Tally, DealSet]:
+    """A survey file's tally and the deals it records won, read only (``--won-in``)."""
+    contents = _read(path)
+    return contents.tally, contents.won
+
+
+def _read(path: Path) -> _Contents:
     fd = _open_regular(path, os.O_RDONLY)
     with os.fdopen(fd, "rb") as handle:
         try:
-            tally = _scan(handle, path, None, None).tally
+            return _scan(handle, path, None, None)
         except OSError as exc:  # e.g. /proc/self/mem: a regular file that cannot be read
             raise SurveyFileError(_os_message(path, exc)) from None
-    return tally
 
 
 def check_new_file(path: Path) -> bool:

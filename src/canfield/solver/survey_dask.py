@@ -278,6 +278,7 @@ def solve_on_dask(
     variant: str,
     draw: int,
     time_limit: float,
+    won_in: tuple[str, int] | None = None,
     on_rows: Callable[[list[Row]], None],
 ) -> None:
     """Solve every deal of ``deals`` on the cluster; ``on_rows`` gets each batch as it lands.
@@ -296,7 +297,9 @@ def solve_on_dask(
             if deal is None:
                 return
             key = f"canfield-survey-{variant}-d{draw}-{deal}-t{time_limit!r}"
-            future = client.submit(solve_deal, variant, draw, deal, time_limit, key=key)
+            if won_in is not None:
+                key += f"-from-{won_in[0]}-d{won_in[1]}"
+            future = client.submit(solve_deal, variant, draw, deal, time_limit, won_in, key=key)
             in_flight[key] = deal
             pending.add(future)
 
