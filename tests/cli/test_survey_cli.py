@@ -59,6 +59,9 @@ def exit_code(args: list[str]) -> int:
         (["--jobs", "1", "--scheduler", "tcp://127.0.0.1:8786"], "not allowed"),
         (["--scheduler", "x" * 300], "--scheduler"),
         (["--json"], "--json"),
+        (["--table-limit", "0"], "--table-limit"),
+        (["--table-limit", "100000001"], "--table-limit"),
+        (["--table-limit", "1e6"], "--table-limit"),
     ],
 )
 def test_bad_run_arguments_exit_2_and_touch_nothing(

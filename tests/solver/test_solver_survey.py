@@ -336,10 +336,10 @@ def test_a_second_process_cannot_write_the_same_survey(tmp_path: Path) -> None:
 def test_a_deal_solved_in_a_game_whose_wins_are_these_counts_only_its_win() -> None:
     """``--won-in``: storehouse draw 3 wins deal 3 and loses deal 0; the draw-1 rows say won
     (the line replayed in draw 1) and unknown (a draw-3 loss proves nothing in draw 1)."""
-    won = solve_deal("storehouse", 1, 3, 5.0, ("storehouse", 3))
+    won = solve_deal("storehouse", 1, 3, 5.0, won_in=("storehouse", 3))
     assert (won.variant, won.draw, won.verdict) == ("storehouse", 1, "won")
     assert solve_deal("storehouse", 3, 0, 5.0).verdict == "lost"
-    carried = solve_deal("storehouse", 1, 0, 5.0, ("storehouse", 3))
+    carried = solve_deal("storehouse", 1, 0, 5.0, won_in=("storehouse", 3))
     assert (carried.draw, carried.verdict) == (1, "unknown")
 
 
@@ -353,3 +353,10 @@ def test_read_wins_are_the_deals_whose_latest_row_is_won(tmp_path: Path) -> None
     tally, won = read_wins(path)
     assert (tally.variant, tally.draw, tally.won) == ("canfield", 3, 2)
     assert sorted(won.between(0, 100)) == [5, 6]
+
+
+def test_a_table_smaller_than_the_search_leaves_a_quick_loss_unproved() -> None:
+    """Storehouse draw 3, deal 0: lost in 95,433 positions. A table of half that forgets what
+    it leaves and searches it again, and 1 s is not enough: what ``--table-limit`` is for."""
+    assert solve_deal("storehouse", 3, 0, 1.0, table_limit=100_000).verdict == "lost"
+    assert solve_deal("storehouse", 3, 0, 1.0, table_limit=50_000).verdict == "unknown"

@@ -179,6 +179,20 @@ def test_retry_unknown_won_in_solves_the_other_games_wins_and_replays_them_here(
     assert "0 unknown deals solved again" in capsys.readouterr().out
 
 
+def test_table_limit_reaches_the_workers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Deal 0 of storehouse draw 3 (lost in 95,433 positions) stays unknown with a table of
+    50,000 and is proved lost by the retry with the default table."""
+    out = tmp_path / "storehouse-d3.csv"
+    args = ["survey", "--variant", "storehouse", "--first", "0", "--count", "1", "--jobs", "1"]
+    args += ["--draw", "3", "--out", str(out)]
+    assert main([*args, "--time-limit", "1", "--table-limit", "50000"]) == 0
+    assert main([*args, "--time-limit", "2", "--retry-unknown"]) == 0
+    capsys.readouterr()
+    assert [line.split(",")[3] for line in rows_in(out)] == ["unknown", "lost"]
+
+
 def test_resolve_lost_solves_each_lost_deal_once_again_and_finds_a_wrong_loss(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

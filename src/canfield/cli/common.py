@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from canfield.deal import EXAMPLE_CODE
-from canfield.errors import CanfieldError
+from canfield.errors import CanfieldError, quoted
 from canfield.game import Game
 from canfield.moves import Move
 from canfield.rules import apply_move
@@ -18,11 +18,25 @@ __all__ = [
     "add_variant_argument",
     "game_from_arguments",
     "state_from_arguments",
+    "table_limit",
 ]
 
 
 class CliError(Exception):
     """A problem with the command's arguments; printed as one line, exit status 2."""
+
+
+def table_limit(text: str) -> int:
+    """``--table-limit N`` (solve, survey): positions a search's transposition table keeps."""
+    from canfield.solver.api import MAX_TABLE_LIMIT  # only when asked: a solver import is slow
+
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {quoted(text)}") from None
+    if not 1 <= value <= MAX_TABLE_LIMIT:
+        raise argparse.ArgumentTypeError(f"must be 1 to {MAX_TABLE_LIMIT}, not {quoted(text)}")
+    return value
 
 
 def add_variant_argument(parser: argparse.ArgumentParser, help_text: str) -> None:

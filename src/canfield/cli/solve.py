@@ -8,7 +8,7 @@ import math
 import time
 from typing import Any
 
-from canfield.cli.common import add_position_arguments, state_from_arguments
+from canfield.cli.common import add_position_arguments, state_from_arguments, table_limit
 from canfield.errors import quoted
 from canfield.solver import DEFAULT_TABLE_LIMIT, DEFAULT_TIME_LIMIT, solve
 from canfield.solver.api import MAX_TABLE_LIMIT, MAX_TIME_LIMIT
@@ -25,16 +25,6 @@ def _time_limit(text: str) -> float:
         raise argparse.ArgumentTypeError(
             f"must be more than 0 and at most {MAX_TIME_LIMIT:g} seconds, not {quoted(text)}"
         )
-    return value
-
-
-def _table_limit(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {quoted(text)}") from None
-    if not 1 <= value <= MAX_TABLE_LIMIT:
-        raise argparse.ArgumentTypeError(f"must be 1 to {MAX_TABLE_LIMIT}, not {quoted(text)}")
     return value
 
 
@@ -59,7 +49,7 @@ def register(sub: Any) -> None:
     )
     parser.add_argument(
         "--table-limit",
-        type=_table_limit,
+        type=table_limit,
         default=DEFAULT_TABLE_LIMIT,
         metavar="N",
         help=f"positions the transposition table keeps (default {DEFAULT_TABLE_LIMIT})",

@@ -26,10 +26,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Final, TypeVar
 
-from canfield.cli.common import CliError
+from canfield.cli.common import CliError, table_limit
 from canfield.deal import DEAL_COUNT
 from canfield.errors import quoted
-from canfield.solver import DEFAULT_TIME_LIMIT
+from canfield.solver import DEFAULT_TABLE_LIMIT, DEFAULT_TIME_LIMIT
 from canfield.solver.restricted import wins_carry
 from canfield.solver.survey import (
     MAX_COUNT,
@@ -80,6 +80,14 @@ def register(sub: Any) -> None:
         metavar="T",
         help="seconds of CPU time per deal before it counts as unknown "
         f"(default {DEFAULT_TIME_LIMIT:g})",
+    )
+    parser.add_argument(
+        "--table-limit",
+        type=table_limit,
+        default=DEFAULT_TABLE_LIMIT,
+        metavar="N",
+        help=f"positions each deal's transposition table keeps (default {DEFAULT_TABLE_LIMIT}; "
+        "about 100 bytes each: a long retry decides more deals with more)",
     )
     again = parser.add_mutually_exclusive_group()
     again.add_argument(
@@ -285,6 +293,7 @@ def _run(args: argparse.Namespace) -> int:
                         draw=args.draw,
                         time_limit=args.time_limit,
                         won_in=None if args.won is None else args.won[0],
+                        table_limit=args.table_limit,
                         on_rows=record,
                     )
             except KeyboardInterrupt:

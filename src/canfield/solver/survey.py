@@ -33,6 +33,7 @@ from canfield.errors import quoted
 from canfield.rules import apply_move
 from canfield.solver.api import Verdict, solve
 from canfield.solver.restricted import carry_line
+from canfield.solver.search import DEFAULT_TABLE_LIMIT
 from canfield.state import initial_state
 from canfield.variants import VARIANTS, variant_named
 
@@ -104,7 +105,13 @@ class Row:
 
 
 def solve_deal(
-    variant: str, draw: int, deal: int, time_limit: float, won_in: tuple[str, int] | None = None
+    variant: str,
+    draw: int,
+    deal: int,
+    time_limit: float,
+    *,
+    won_in: tuple[str, int] | None = None,
+    table_limit: int = DEFAULT_TABLE_LIMIT,
 ) -> Row:
     """Solve one deal within ``time_limit`` seconds of CPU time (a Dask task: runs on a worker).
 
@@ -112,15 +119,19 @@ def solve_deal(
     work makes a survey slower, never its verdicts different. ``won_in`` (``--won-in``): a
     variant and draw whose wins are this game's (:func:`restricted.wins_carry`); the deal is
     solved there, and only a win counts, as its line replayed here (a loss there proves
-    nothing here, so the row says unknown).
+    nothing here, so the row says unknown). ``table_limit``: the solve's table
+    (``--table-limit``); a search past it forgets the positions it leaves, so a long retry
+    decides more deals with a larger one.
     """
     deck = deck_for_deal(deal)
     state = initial_state(deck, draw, variant_named(variant))
     if won_in is None:
-        result = solve(state, time_limit=time_limit, clock=time.thread_time)
+        result = solve(
+            state, time_limit=time_limit, table_limit=table_limit, clock=time.thread_time
+        )
         return Row(deal, variant, draw, result.verdict.value, result.seconds, result.nodes)
     source = initial_state(deck, won_in[1], variant_named(won_in[0]))
-    result = solve(source, time_limit=time_limit, clock=time.thread_time)
+    result = solve(source, time_limit=time_limit, table_limit=table_limit, clock=time.thread_time)
     verdict = "unknown"
     if result.verdict is Verdict.WON:
         end = state

@@ -27,6 +27,7 @@ from contextlib import closing, contextmanager
 from typing import TYPE_CHECKING, Any, Final
 
 from canfield.errors import quoted
+from canfield.solver.search import DEFAULT_TABLE_LIMIT
 from canfield.solver.survey import Row, RunStoppedError, SurveyError, solve_deal
 
 if TYPE_CHECKING:
@@ -279,6 +280,7 @@ def solve_on_dask(
     draw: int,
     time_limit: float,
     won_in: tuple[str, int] | None = None,
+    table_limit: int = DEFAULT_TABLE_LIMIT,
     on_rows: Callable[[list[Row]], None],
 ) -> None:
     """Solve every deal of ``deals`` on the cluster; ``on_rows`` gets each batch as it lands.
@@ -297,9 +299,14 @@ def solve_on_dask(
             if deal is None:
                 return
             key = f"canfield-survey-{variant}-d{draw}-{deal}-t{time_limit!r}"
-            if won_in is not None:
+            options: dict[str, Any] = {}  # only those asked for: a plain run asks no more
+            if won_in is not None:  # of a worker than the ones before these options did
                 key += f"-from-{won_in[0]}-d{won_in[1]}"
-            future = client.submit(solve_deal, variant, draw, deal, time_limit, won_in, key=key)
+                options["won_in"] = won_in
+            if table_limit != DEFAULT_TABLE_LIMIT:
+                key += f"-table{table_limit}"
+                options["table_limit"] = table_limit
+            future = client.submit(solve_deal, variant, draw, deal, time_limit, key=key, **options)
             in_flight[key] = deal
             pending.add(future)
 
