@@ -1,7 +1,8 @@
 """Solver strength on one core: deals solved within a time limit each, per draw mode.
 
-Prints the share resolved (won or proved lost), the verdict counts and the
-CPU time per deal (median, p90, p99, total), and lists the deals left
+Prints the share resolved (won or proved lost), the verdict counts, the
+CPU time per deal (median, p90, p99, total) and the length of the winning
+lines (actions, taps included: what "Show me" plays), and lists the deals left
 unknown; asserts nothing (the targets are in docs/solver.md). The limit is
 CPU time (``time.process_time``): the machine is shared, and wall time
 would measure the neighbours. ``--first`` picks another range of deals (a
@@ -42,6 +43,8 @@ class Tally:
     times: list[float] = field(default_factory=list)
     nodes: int = 0
     unknown: list[int] = field(default_factory=list)
+    lines: list[tuple[int, int]] = field(default_factory=list)
+    """(actions, deal) of each won line."""
 
 
 def bench(
@@ -61,6 +64,8 @@ def bench(
             tally.counts[result.verdict] += 1
             if result.verdict is Verdict.UNKNOWN:
                 tally.unknown.append(number)
+            if result.verdict is Verdict.WON:
+                tally.lines.append((len(result.line), number))
     count = len(deals)
     span = f"deals {deals[0]}-{deals[-1]}" if count else "no deals"
     if count and deals[-1] - deals[0] + 1 != count:
@@ -87,6 +92,13 @@ def bench(
         )
         rate = tally.nodes / max(sum(times), 1e-9)
         print(f"  positions: {tally.nodes:,} in all, {rate:,.0f} a second ({engine})")
+        if tally.lines:
+            longest, deal = max(tally.lines)
+            lengths = [float(n) for n, _ in tally.lines]
+            print(
+                f"  won lines: median {statistics.median(lengths):.0f} actions,"
+                f" p99 {_quantile(lengths, 0.99):.0f}, longest {longest:,} (deal {deal})"
+            )
         if tally.unknown:
             print("  unknown: " + " ".join(map(str, tally.unknown)))
 

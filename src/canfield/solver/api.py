@@ -36,6 +36,7 @@ from canfield.solver.search import (
     search,
     view_of,
 )
+from canfield.solver.shorten import shorten
 from canfield.state import State, initial_state
 from canfield.variants import CANFIELD, Variant, variant_named
 
@@ -241,10 +242,15 @@ def _solve(
         return Solution(Verdict.WON, (), 0, 0.0), set()
     main = Search(state, Options(probe=PROBE), table_limit, known_lost)
 
-    def done(result: SearchResult, played: State | None = None) -> tuple[Solution, LostKeys]:
+    def done(
+        result: SearchResult, played: State | None = None, root: State | None = None
+    ) -> tuple[Solution, LostKeys]:
+        """The solution of a search whose root is ``root`` (``played`` or ``state`` if None)."""
         line: tuple[Move, ...] = ()
         if result.verdict is Verdict.WON:
-            moves = result.moves
+            if root is None:
+                root = state if played is None else played
+            moves = shorten(root, result.moves)
             line = tuple(
                 realize(state, moves) if played is None else realize_in(state, played, moves)
             )
@@ -270,8 +276,9 @@ def _solve(
     # often won sooner by the depth-first order; its card moves replay in draw 1 (and in
     # the restricted game's draw 3 where there is one, whose wins are wins of both)
     harder = None
+    in_draw_3 = (played or state)._replace(draw=3)
     if quick_first and state.draw == 1:
-        harder = Search((played or state)._replace(draw=3), Options(), table_limit // 4)
+        harder = Search(in_draw_3, Options(), table_limit // 4)
     # where passes are limited, the same game with the talon tried last (Solvitaire's order,
     # docs/solver.md): it finds one-pass wins the main search's order does not; a search
     # that ends proves a loss as well, being exhaustive over the same pruned graph
@@ -306,7 +313,7 @@ def _solve(
         if harder is not None:
             result = budget.step(harder, int(size * QUICK_PART))
             if result is not None and result.verdict is Verdict.WON:
-                return done(result, played)
+                return done(result, played, in_draw_3)
             if result is None or result.verdict is Verdict.LOST:
                 harder = None  # lost in draw 3 proves nothing in draw 1
         if ordered is not None:

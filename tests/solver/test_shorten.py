@@ -1,0 +1,85 @@
+"""The winning lines the solver hands out are short: its depth-first stack is cut where one
+move skips ahead, and what is left still wins, move by move under the rules."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from canfield.deal import deck_for_deal
+from canfield.moves import Move
+from canfield.rules import apply_move
+from canfield.solver import api
+from canfield.solver.line import realize
+from canfield.solver.search import Options, Search
+from canfield.solver.shorten import SHORT, shorten
+from canfield.state import State, initial_state
+from canfield.variants import VARIANTS, variant_named
+
+
+def _stack_win(state: State, nodes: int) -> list[Move] | None:
+    """The main search's own winning line (its stack), or None if it has none in ``nodes``."""
+    found = Search(state, Options(probe=api.PROBE)).run(None, nodes, time.process_time)
+    return list(found.moves) if found.verdict is api.Verdict.WON else None
+
+
+def _ends_won(state: State, actions: list[Move]) -> bool:
+    for action in actions:
+        state, _ = apply_move(state, action)
+    return state.is_won
+
+
+def test_a_wandering_win_becomes_a_line_a_player_can_watch() -> None:
+    # deal 5, draw 3: the main search wins in about 30,000 positions, and its stack is a
+    # walk of 16,597 card moves (a "Show me" of three hours, at 0.65 s an action)
+    state = initial_state(deck_for_deal(5), 3, variant_named("canfield"))
+    stack = _stack_win(state, 60_000)
+    assert stack is not None and len(stack) > 10_000
+    line = shorten(state, stack)
+    assert len(line) < 400
+    assert _ends_won(state, realize(state, line))
+
+
+def test_every_solution_of_the_solver_is_short() -> None:
+    state = initial_state(deck_for_deal(5), 3, variant_named("canfield"))
+    found = api.solve(
+        state, time_limit=None, node_limit=2_000_000, restarts=False, quick_first=False
+    )
+    assert found.verdict is api.Verdict.WON
+    assert len(found.line) < 600
+    assert _ends_won(state, list(found.line))
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+@pytest.mark.parametrize("draw", [1, 3])
+def test_a_cut_line_still_wins_in_every_variant(variant: str, draw: int) -> None:
+    cut = 0
+    for deal in range(12):
+        state = initial_state(deck_for_deal(deal), draw, variant_named(variant))
+        stack = _stack_win(state, 20_000)
+        if stack is None:
+            continue
+        line = shorten(state, stack)
+        assert len(line) <= len(stack)
+        assert _ends_won(state, realize(state, line)), (variant, draw, deal)
+        cut += len(line) < len(stack)
+    if variant in ("canfield", "superior"):
+        assert cut  # the games with take-backs wander, and some line of theirs is cut
+
+
+def test_a_short_line_is_kept_as_it_is() -> None:
+    state = initial_state(deck_for_deal(0), 3, variant_named("canfield"))
+    stack = _stack_win(state, 20_000)
+    assert stack is not None
+    first = stack[:SHORT]
+    assert shorten(state, first) == first
+
+
+def test_a_line_that_does_not_win_is_not_cut() -> None:
+    # a line cut by hand before its end wins nothing; shorten has no win to keep and keeps it
+    state = initial_state(deck_for_deal(5), 3, variant_named("canfield"))
+    stack = _stack_win(state, 60_000)
+    assert stack is not None
+    part = stack[:1000]
+    assert shorten(state, part) == part
