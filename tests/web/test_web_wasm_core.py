@@ -64,12 +64,10 @@ def _cpython() -> dict[str, list[object]]:
     return result
 
 
-def test_the_webassembly_core_gives_the_pure_python_searchs_and_the_c_cores_answers(
-    site: Path,
-) -> None:
+def _in_node(site: Path, program: str) -> subprocess.CompletedProcess[str]:
+    """``program`` run by the site's Pyodide in Node, the WebAssembly core installed as the
+    worker installs it."""
     core = site / "search-core.wasm"
-    if not core.is_file():
-        pytest.skip("the site was built without clang: no WebAssembly core to test")
     (wheel,) = site.glob("canfield-*.whl")
     runner = f"""
 import {{ readFileSync }} from "node:fs";
@@ -88,8 +86,7 @@ try {{
   process.exit(1);
 }}
 """
-    program = f"CODES = {CODES!r}\nNODES = {NODES}\n{_PROGRAM}"
-    result = subprocess.run(
+    return subprocess.run(
         ["node", "--input-type=module", "-e", runner],
         input=program,
         capture_output=True,
@@ -98,6 +95,16 @@ try {{
         check=False,
         cwd=ROOT,
     )
+
+
+def test_the_webassembly_core_gives_the_pure_python_searchs_and_the_c_cores_answers(
+    site: Path,
+) -> None:
+    core = site / "search-core.wasm"
+    if not core.is_file():
+        pytest.skip("the site was built without clang: no WebAssembly core to test")
+    program = f"CODES = {CODES!r}\nNODES = {NODES}\n{_PROGRAM}"
+    result = _in_node(site, program)
     assert result.returncode == 0, result.stderr[-3000:]
     seen = json.loads(result.stdout.strip().splitlines()[-1])
     assert seen["core"] is True, "the WebAssembly core was not in use"
@@ -110,3 +117,59 @@ try {{
     assert {a[0] for a in pure.values()} >= {"WON", "LOST", "UNKNOWN"}
     if search.COMPILED:  # the same C code: position for position the extension's search
         assert with_core == _cpython()
+
+
+_LONG_STACK = """
+import json
+from canfield.deal import deck_for_deal
+from canfield.rules import apply_move
+from canfield.solver import search, solve
+from canfield.state import initial_state
+from canfield.variants import variant_named
+
+# deal 5, draw 3: the main search alone wins in about 30,000 positions with a stack of
+# 16,597 card moves (33,194 bytes from the core: a fixed buffer of 3,328 once cut it short)
+state = initial_state(deck_for_deal(5), 3, variant_named("canfield"))
+found = solve(state, time_limit=None, node_limit=100_000, quick_first=False, restarts=False)
+end = state
+for action in found.line:
+    end, _ = apply_move(end, action)
+print(json.dumps([search.core_in_use(), found.verdict.name, len(found.line), end.is_won]))
+"""
+
+
+def test_a_won_stack_longer_than_any_buffer_comes_back_whole_and_is_cut(site: Path) -> None:
+    if not (site / "search-core.wasm").is_file():
+        pytest.skip("the site was built without clang: no WebAssembly core to test")
+    result = _in_node(site, _LONG_STACK)
+    assert result.returncode == 0, result.stderr[-3000:]
+    core, verdict, actions, won = json.loads(result.stdout.strip().splitlines()[-1])
+    assert core is True and verdict == "WON"
+    assert won is True  # the whole line came across, and its cut still wins
+    assert actions < 600  # cut (docs/solver.md, "Short lines"), as in CPython
+
+
+def test_the_glue_reads_a_line_of_any_length(site: Path) -> None:
+    # a stack of millions of card moves is millions of bytes: more than fromCharCode takes as
+    # arguments at once (a RangeError in V8 before the glue read it in pieces)
+    runner = f"""
+import {{ glueFor }} from {json.dumps(str(site / "app" / "worker" / "core.js"))};
+const memory = new WebAssembly.Memory({{ initial: 64 }});
+const length = 3_000_000;
+new Uint8Array(memory.buffer, 0, length).forEach((_, i, bytes) => {{ bytes[i] = i % 251; }});
+const glue = glueFor({{ memory, cf_line: () => 0, cf_line_len: () => length }});
+const text = glue.line(1);
+let same = text.length === length;
+for (let i = 0; same && i < length; i += 997) same = text.charCodeAt(i) === i % 251;
+console.log(JSON.stringify([text.length, same]));
+"""
+    result = subprocess.run(
+        ["node", "--input-type=module", "-e", runner],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        cwd=ROOT,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert json.loads(result.stdout.strip()) == [3_000_000, True]

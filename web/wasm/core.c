@@ -72,7 +72,7 @@ typedef struct {
     SearchObject s;
     int own_table;
     size_t nline;
-    uint8_t line[2 * 4 * NCARDS * 8];
+    uint8_t *line; /* the won line's (card, target) bytes: as long as the stack (millions, some) */
 } WasmSearch;
 
 __attribute__((export_name("cf_alloc"))) void *cf_alloc(size_t n) { return malloc(n); }
@@ -135,8 +135,11 @@ __attribute__((export_name("cf_advance"))) int cf_advance(WasmSearch *w, double 
     s->nodes = nodes;
     if (status == STEP_WON) {
         size_t n = s->nframes;
+        free(w->line);
         w->nline = 0;
-        for (size_t i = 1; i <= n && w->nline + 2 <= sizeof w->line; i++) {
+        w->line = malloc(2 * n);
+        if (!w->line) return STEP_NOMEM; /* as a search out of memory: the caller raises */
+        for (size_t i = 1; i <= n; i++) {
             Cand c = i < n ? s->frames[i].move : winning;
             w->line[w->nline++] = c.card;
             w->line[w->nline++] = (uint8_t)c.target;
@@ -165,5 +168,6 @@ __attribute__((export_name("cf_release"))) void cf_release(WasmSearch *w) {
     free_prober(s->prober);
     cf_table_free(s->lost);
     if (w->own_table) cf_table_free(s->table);
+    free(w->line);
     free(w);
 }

@@ -35,6 +35,9 @@ export interface CoreGlue {
   tableFree(table: number): void;
 }
 
+/** Bytes of a won line turned into text at a time (far fewer than an engine's most arguments). */
+const LINE_PIECE = 8192;
+
 /** The glue over an instantiated core (exported for tests/web/test_web_wasm_core.py, in Node). */
 export function glueFor(core: CoreExports): CoreGlue {
   return {
@@ -52,7 +55,13 @@ export function glueFor(core: CoreExports): CoreGlue {
     verdict: (search) => core.cf_verdict(search),
     line(search) {
       const bytes = new Uint8Array(core.memory.buffer, core.cf_line(search), core.cf_line_len(search));
-      return String.fromCharCode(...bytes);
+      // a won line is the search's stack, millions of bytes at times: spread whole, it passes
+      // fromCharCode more arguments than an engine takes, so it goes in pieces
+      const pieces: string[] = [];
+      for (let i = 0; i < bytes.length; i += LINE_PIECE) {
+        pieces.push(String.fromCharCode(...bytes.subarray(i, i + LINE_PIECE)));
+      }
+      return pieces.join("");
     },
     table: (search) => core.cf_table(search),
     release: (search) => core.cf_release(search),
