@@ -8,7 +8,9 @@ CPU time (``time.process_time``): the machine is shared, and wall time
 would measure the neighbours. ``--first`` picks another range of deals (a
 held-out set), ``--unknown-in FILE`` the deals a survey file left unknown
 (an atlas row: ``docs/win-rates/V-dD.csv``). ``--probe 0,2000`` compares
-P7's probe sizes in the same run, deal by deal, one after the other.
+P7's probe sizes in the same run, deal by deal, one after the other, and
+``--short 500,1000000000`` the length above which a won line is cut
+(``solver/shorten.py``; a billion: no line is).
 ``CANFIELD_PURE_PYTHON=1`` measures the pure-Python search.
 """
 
@@ -19,12 +21,14 @@ import csv
 import os
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from canfield.deal import deck_for_deal
 from canfield.solver import Verdict, api, solve
+from canfield.solver import shorten as shorten_module
 from canfield.solver.search import COMPILED
 from canfield.state import initial_state
 from canfield.variants import VARIANTS, variant_named
@@ -47,16 +51,19 @@ class Tally:
     """(actions, deal) of each won line."""
 
 
+Setting = tuple[str, Callable[[], None]]
+"""A label and what to set before each solve (one setting: no label, nothing set)."""
+
+
 def bench(
-    variant: str, draw: int, deals: Sequence[int], time_limit: float, probes: Sequence[int | None]
+    variant: str, draw: int, deals: Sequence[int], time_limit: float, settings: Sequence[Setting]
 ) -> None:
     rules = variant_named(variant)
-    tallies = [Tally() for _ in probes]
+    tallies = [Tally() for _ in settings]
     for number in deals:
         state = initial_state(deck_for_deal(number), draw, rules)
-        for probe, tally in zip(probes, tallies, strict=True):
-            if probe is not None:
-                api.PROBE = probe
+        for (_, setting), tally in zip(settings, tallies, strict=True):
+            setting()
             started = time.process_time()
             result = solve(state, time_limit=time_limit, clock=time.process_time)
             tally.times.append(time.process_time() - started)
@@ -74,11 +81,11 @@ def bench(
     engine = "Python" if os.environ.get("CANFIELD_PURE_PYTHON", "") not in ("", "0") else "compiled"
     if not COMPILED:
         engine = "Python (the compiled core is not built)"
-    for probe, tally in zip(probes, tallies, strict=True):
+    for (name, _), tally in zip(settings, tallies, strict=True):
         if not count:
             break
         times, counts = tally.times, tally.counts
-        label = "" if probe is None else f"  probe {probe}:"
+        label = f"  {name}:" if name else ""
         resolved = count - counts[Verdict.UNKNOWN]
         print(
             f"{label}  resolved {resolved}/{count} ({100 * resolved / count:.1f}%):"
@@ -120,17 +127,26 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=10.0, help="CPU seconds per deal")
     parser.add_argument("--draw", type=int, choices=(1, 3), action="append")
     parser.add_argument("--unknown-in", type=Path, help="a survey file: the deals it left unknown")
-    parser.add_argument("--probe", help="P7 probe sizes to compare, e.g. 0,2000")
+    compare = parser.add_mutually_exclusive_group()
+    compare.add_argument("--probe", help="P7 probe sizes to compare, e.g. 0,2000")
+    compare.add_argument("--short", help="won lines cut above these lengths, e.g. 500,1000000000")
     args = parser.parse_args()
-    probes: list[int | None] = [None]
+    settings: list[Setting] = [("", lambda: None)]
     if args.probe:
-        probes = [int(p) for p in args.probe.split(",")]
+        settings = [
+            (f"probe {n}", partial(setattr, api, "PROBE", int(n))) for n in args.probe.split(",")
+        ]
+    if args.short:
+        settings = [
+            (f"short {n}", partial(setattr, shorten_module, "SHORT", int(n)))
+            for n in args.short.split(",")
+        ]
     for draw in args.draw or [3, 1]:
         if args.unknown_in:
             deals: Sequence[int] = _unknown_deals(args.unknown_in, args.first, args.count)
         else:
             deals = range(args.first, args.first + args.count)
-        bench(args.variant, draw, deals, args.time_limit, probes)
+        bench(args.variant, draw, deals, args.time_limit, settings)
 
 
 if __name__ == "__main__":

@@ -11,8 +11,9 @@ from canfield.deal import deck_for_deal
 from canfield.moves import Move
 from canfield.rules import apply_move
 from canfield.solver import api
+from canfield.solver import shorten as shorten_module
 from canfield.solver.line import realize
-from canfield.solver.search import Options, Search
+from canfield.solver.search import COMPILED, Options, Search
 from canfield.solver.shorten import SHORT, shorten
 from canfield.state import State, initial_state
 from canfield.variants import VARIANTS, variant_named
@@ -53,7 +54,10 @@ def test_every_solution_of_the_solver_is_short() -> None:
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 @pytest.mark.parametrize("draw", [1, 3])
-def test_a_cut_line_still_wins_in_every_variant(variant: str, draw: int) -> None:
+def test_a_cut_line_still_wins_in_every_variant(
+    variant: str, draw: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(shorten_module, "SHORT", 0)  # every line is cut, however short
     cut = 0
     for deal in range(12):
         state = initial_state(deck_for_deal(deal), draw, variant_named(variant))
@@ -83,3 +87,26 @@ def test_a_line_that_does_not_win_is_not_cut() -> None:
     assert stack is not None
     part = stack[:1000]
     assert shorten(state, part) == part
+
+
+@pytest.mark.skipif(not COMPILED, reason="the compiled core is not built")
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+@pytest.mark.parametrize("draw", [1, 3])
+def test_the_core_cuts_a_win_as_shorten_does(
+    variant: str, draw: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the core cuts every win as it is found, while its stack holds the positions; shorten's
+    # own walk of the same line (every line walked, however short) must give the same moves,
+    # whatever the search's options were (the cut's moves are the game's, not the search's)
+    monkeypatch.setattr(shorten_module, "SHORT", 0)
+    compared = 0
+    for deal in range(8):
+        state = initial_state(deck_for_deal(deal), draw, variant_named(variant))
+        for options in (Options(probe=api.PROBE), Options(take_backs=False), Options(seed=3)):
+            found = Search(state, options, compiled=True).run(None, 20_000, time.process_time)
+            if found.verdict is not api.Verdict.WON:
+                continue
+            assert found.cut is not None
+            assert found.cut == shorten(state, found.moves), (deal, options)
+            compared += 1
+    assert compared or variant in ("rainbow", "strict")  # one pass: few wins in 20,000

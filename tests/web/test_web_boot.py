@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from web_harness import CHROMIUM, ROOT, Server
+from web_harness import CHROMIUM, ROOT, Server, run_module
 
 SCENARIOS = ROOT / "tests" / "web" / "boot_scenarios.mjs"
 
@@ -110,15 +110,7 @@ def test_the_shipped_bytecode_runs_under_the_shipped_pyodide_as_cpython_runs_the
         f"py.unpackArchive(new Uint8Array(readFileSync({json.dumps(str(wheel))})), 'wheel');"
         "py.runPython(readFileSync(0, 'utf8'));"
     )
-    result = subprocess.run(
-        ["node", "--input-type=module", "-e", runner],
-        input=f"REQUEST = {json.dumps(json.dumps(_REQUEST))}\n{_PROGRAM}",
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-        cwd=ROOT,
-    )
+    result = run_module(runner, f"REQUEST = {json.dumps(json.dumps(_REQUEST))}\n{_PROGRAM}")
     assert result.returncode == 0, result.stderr[-3000:]
     pyodide = json.loads(result.stdout.strip().splitlines()[-1])
     origins = pyodide["origins"]

@@ -13,7 +13,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from web_harness import ROOT
+from web_harness import run_module
 
 from canfield.solver import search
 
@@ -86,15 +86,7 @@ try {{
   process.exit(1);
 }}
 """
-    return subprocess.run(
-        ["node", "--input-type=module", "-e", runner],
-        input=program,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-        cwd=ROOT,
-    )
+    return run_module(runner, program)
 
 
 def test_the_webassembly_core_gives_the_pure_python_searchs_and_the_c_cores_answers(
@@ -120,10 +112,11 @@ def test_the_webassembly_core_gives_the_pure_python_searchs_and_the_c_cores_answ
 
 
 _LONG_STACK = """
-import json
+import json, time
 from canfield.deal import deck_for_deal
 from canfield.rules import apply_move
 from canfield.solver import search, solve
+from canfield.solver.shorten import shorten
 from canfield.state import initial_state
 from canfield.variants import variant_named
 
@@ -134,7 +127,10 @@ found = solve(state, time_limit=None, node_limit=100_000, quick_first=False, res
 end = state
 for action in found.line:
     end, _ = apply_move(end, action)
-print(json.dumps([search.core_in_use(), found.verdict.name, len(found.line), end.is_won]))
+# the core cuts the win itself, while its stack holds the positions, as shorten.py would
+stack = search.Search(state, search.Options(probe=2000)).run(None, 100_000, time.process_time)
+same = stack.cut is not None and stack.cut == shorten(state, stack.moves)
+print(json.dumps([search.core_in_use(), found.verdict.name, len(found.line), end.is_won, same]))
 """
 
 
@@ -143,10 +139,11 @@ def test_a_won_stack_longer_than_any_buffer_comes_back_whole_and_is_cut(site: Pa
         pytest.skip("the site was built without clang: no WebAssembly core to test")
     result = _in_node(site, _LONG_STACK)
     assert result.returncode == 0, result.stderr[-3000:]
-    core, verdict, actions, won = json.loads(result.stdout.strip().splitlines()[-1])
+    core, verdict, actions, won, same = json.loads(result.stdout.strip().splitlines()[-1])
     assert core is True and verdict == "WON"
     assert won is True  # the whole line came across, and its cut still wins
     assert actions < 600  # cut (docs/solver.md, "Short lines"), as in CPython
+    assert same is True  # the WebAssembly core's own cut is shorten's line
 
 
 def test_the_glue_reads_a_line_of_any_length(site: Path) -> None:
@@ -163,13 +160,6 @@ let same = text.length === length;
 for (let i = 0; same && i < length; i += 997) same = text.charCodeAt(i) === i % 251;
 console.log(JSON.stringify([text.length, same]));
 """
-    result = subprocess.run(
-        ["node", "--input-type=module", "-e", runner],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-        cwd=ROOT,
-    )
+    result = run_module(runner, timeout=60)
     assert result.returncode == 0, result.stderr[-3000:]
     assert json.loads(result.stdout.strip()) == [3_000_000, True]

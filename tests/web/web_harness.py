@@ -98,6 +98,21 @@ class Server:
             self.process.wait(timeout=10)
 
 
+def run_module(
+    runner: str, stdin: str = "", timeout: float = 300
+) -> subprocess.CompletedProcess[str]:
+    """``runner``, an ES module, run by Node from the repository (``stdin`` on its input)."""
+    return subprocess.run(
+        ["node", "--input-type=module", "-e", runner],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+        cwd=ROOT,
+    )
+
+
 def start_server(site: Path) -> Server:
     process = subprocess.Popen(
         [sys.executable, "-m", "canfield", "web", "--port", "0", "--dir", str(site)],

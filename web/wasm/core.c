@@ -7,7 +7,9 @@
  *       canfield.web.wasm_core), sharing `known` (a table, or 0) as its table; 0 if refused
  *   cf_advance(search, stop, steps) -> at most `steps` more steps (stop: the search's bound on
  *       positions in all, < 0 for none): 0 more to do, 1 won, 2 lost, 3 stopped, -1 no memory
- *   cf_nodes, cf_verdict, cf_line (the won line's (card, target) bytes), cf_table, cf_release
+ *   cf_nodes, cf_verdict, cf_line (the won line's (card, target) bytes), cf_cut (the same
+ *       without its detours, _core.c's cut_line; cf_cut_len -1 when there is none), cf_table,
+ *       cf_release
  *
  * cf_search reads the packed spec where _core.c's search_init reads Python values (the rules'
  * whole numbers and the option flags by _core.c's RULE_INTS and OPTION_FLAGS, in their order),
@@ -73,6 +75,8 @@ typedef struct {
     int own_table;
     size_t nline;
     uint8_t *line; /* the won line's (card, target) bytes: as long as the stack (millions, some) */
+    long ncut;     /* the same for the line without its detours (_core.c's cut_line); -1: none */
+    uint8_t *cut;
 } WasmSearch;
 
 __attribute__((export_name("cf_alloc"))) void *cf_alloc(size_t n) { return malloc(n); }
@@ -138,12 +142,28 @@ __attribute__((export_name("cf_advance"))) int cf_advance(WasmSearch *w, double 
         free(w->line);
         w->nline = 0;
         w->line = malloc(2 * n);
-        if (!w->line) return STEP_NOMEM; /* as a search out of memory: the caller raises */
+        Cand *line = malloc(n * sizeof(Cand)), *cut = malloc(n * sizeof(Cand));
+        if (!w->line || !line || !cut) {
+            free(line);
+            free(cut);
+            return STEP_NOMEM; /* as a search out of memory: the caller raises */
+        }
         for (size_t i = 1; i <= n; i++) {
             Cand c = i < n ? s->frames[i].move : winning;
+            line[i - 1] = c;
             w->line[w->nline++] = c.card;
             w->line[w->nline++] = (uint8_t)c.target;
         }
+        free(w->cut);
+        w->ncut = s->blind ? -1 : cut_line(s, line, n, cut);
+        w->cut = w->ncut < 0 ? NULL : malloc(2 * (size_t)w->ncut + 1);
+        if (!w->cut) w->ncut = -1; /* without memory for it: shorten.py makes it */
+        for (long i = 0; i < w->ncut; i++) {
+            w->cut[2 * i] = cut[i].card;
+            w->cut[2 * i + 1] = (uint8_t)cut[i].target;
+        }
+        free(line);
+        free(cut);
     }
     if (status == STEP_WON || status == STEP_LOST) {
         s->verdict = status == STEP_WON ? WON : LOST;
@@ -158,6 +178,10 @@ __attribute__((export_name("cf_nodes"))) double cf_nodes(WasmSearch *w) { return
 __attribute__((export_name("cf_verdict"))) int cf_verdict(WasmSearch *w) { return w->s.verdict; }
 __attribute__((export_name("cf_line"))) const uint8_t *cf_line(WasmSearch *w) { return w->line; }
 __attribute__((export_name("cf_line_len"))) int cf_line_len(WasmSearch *w) { return (int)w->nline; }
+__attribute__((export_name("cf_cut"))) const uint8_t *cf_cut(WasmSearch *w) { return w->cut; }
+__attribute__((export_name("cf_cut_len"))) int cf_cut_len(WasmSearch *w) {
+    return w->ncut < 0 ? -1 : (int)(2 * w->ncut);
+}
 __attribute__((export_name("cf_table"))) TableObject *cf_table(WasmSearch *w) { return w->s.table; }
 
 /* Free the search; its table too unless it was a shared `known` one (the caller's). */
@@ -169,5 +193,6 @@ __attribute__((export_name("cf_release"))) void cf_release(WasmSearch *w) {
     cf_table_free(s->lost);
     if (w->own_table) cf_table_free(s->table);
     free(w->line);
+    free(w->cut);
     free(w);
 }

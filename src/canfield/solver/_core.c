@@ -295,6 +295,7 @@ struct SearchObject {
     int verdict;
     int running; /* run() is going on, without the GIL */
     PyObject *won; /* list of (card, target) when won */
+    PyObject *cut; /* the same win without its detours (solver/shorten.py), NULL if none */
     long long probe;      /* P7: a blind search of at most this many positions (0: off) */
     TableObject *lost;    /* P7: the blind keys the probes proved lost */
     SearchObject *prober; /* P7: the blind search the probes reuse (plain C memory) */
@@ -1162,6 +1163,7 @@ static void search_dealloc(SearchObject *s) {
     Py_XDECREF(s->lost);
     Py_XDECREF(s->table);
     Py_XDECREF(s->won);
+    Py_XDECREF(s->cut);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 
@@ -1404,6 +1406,89 @@ static int probe_lost(SearchObject *s, const Pos *q, int stack, long long budget
  *
  * The GIL is released between clock checks (the app runs the solver in a thread).
  */
+/* ------------------------------------------------------------ the cut of a won line */
+
+/* The key of position `index` of a won line: the frames' positions, then the won one. */
+static int line_key(SearchObject *s, const Pos *last, size_t n, size_t index, uint8_t *k) {
+    return make_key(s, index < n ? &s->frames[index].pos : last, k);
+}
+
+/* solver/shorten.py's cut, made here while the stack still holds the line's positions: the
+ * n card moves `line` of a win are cut into `out` (its length returned; -1 without memory).
+ * The positions 0..n are indexed by their exact key (the column symmetry off); from the root,
+ * each step takes the candidate (P5 off: none forced; no shuffle, no talon-last order, take-backs
+ * on: shorten._JUMPS) that reaches the latest of them, ties to the first, as shorten does, so the
+ * two give the same line (tests/solver/test_shorten.py). Keys are compared whole. */
+static long cut_line(SearchObject *s, const Cand *line, size_t n, Cand *out) {
+    Pos last;
+    play(s, &s->frames[n - 1].pos, &last, line[n - 1]);
+    size_t size = 16;
+    while (size < 2 * (n + 1)) size <<= 1;
+    int64_t *slot = malloc(size * sizeof(int64_t));
+    uint64_t *tag = malloc(size * sizeof(uint64_t));
+    if (!slot || !tag) {
+        free(slot);
+        free(tag);
+        return -1;
+    }
+    memset(slot, 0xff, size * sizeof(int64_t)); /* -1: empty */
+    int saved[5] = {s->symmetry, s->safe_up, s->shuffle, s->talon_last, s->take_backs};
+    s->symmetry = s->safe_up = s->shuffle = s->talon_last = 0;
+    s->take_backs = 1;
+    uint8_t key[KEYMAX + KEYPAD], other[KEYMAX + KEYPAD];
+    for (size_t i = 0; i <= n; i++) {
+        int kn = line_key(s, &last, n, i, key);
+        uint64_t h = hash_key(key, kn);
+        size_t at = (size_t)h & (size - 1);
+        while (slot[at] >= 0) {
+            if (tag[at] == h && line_key(s, &last, n, (size_t)slot[at], other) == kn &&
+                memcmp(key, other, (size_t)kn) == 0)
+                break; /* the same position again: the later index stands */
+            at = (at + 1) & (size - 1);
+        }
+        slot[at] = (int64_t)i;
+        tag[at] = h;
+    }
+    size_t at = 0, m = 0;
+    Cand cands[2 * MAXCANDS];
+    while (at < n) {
+        const Pos *p = &s->frames[at].pos;
+        Reach r;
+        compute_reach(&s->rules, p, &r);
+        int late = 0;
+        int count = gen_early(s, p, &r, cands, &late);
+        if (late) count += gen_late(s, p, &r, cands + count);
+        size_t best = at + 1;
+        Cand move = line[at];
+        for (int c = 0; c < count; c++) {
+            Pos q;
+            play(s, p, &q, cands[c]);
+            int kn = make_key(s, &q, key);
+            uint64_t h = hash_key(key, kn);
+            for (size_t i = (size_t)h & (size - 1); slot[i] >= 0; i = (i + 1) & (size - 1)) {
+                if (tag[i] != h || line_key(s, &last, n, (size_t)slot[i], other) != kn ||
+                    memcmp(key, other, (size_t)kn) != 0)
+                    continue;
+                if ((size_t)slot[i] > best) {
+                    best = (size_t)slot[i];
+                    move = cands[c];
+                }
+                break;
+            }
+        }
+        out[m++] = move;
+        at = best;
+    }
+    s->symmetry = saved[0];
+    s->safe_up = saved[1];
+    s->shuffle = saved[2];
+    s->talon_last = saved[3];
+    s->take_backs = saved[4];
+    free(slot);
+    free(tag);
+    return (long)m;
+}
+
 static PyObject *search_run(SearchObject *s, PyObject *args) {
     PyObject *deadline_obj, *stop_obj, *clock;
     if (!PyArg_ParseTuple(args, "OOO", &deadline_obj, &stop_obj, &clock)) return NULL;
@@ -1485,8 +1570,13 @@ static PyObject *search_run(SearchObject *s, PyObject *args) {
         for (size_t i = 1; i < n; i++) line[i - 1] = s->frames[i].move;
         line[n - 1] = winning;
         s->won = moves_list(line, n);
+        Cand *cut = s->blind ? NULL : malloc(n * sizeof(Cand));
+        long m = cut ? cut_line(s, line, n, cut) : -1;
+        if (s->won && m >= 0) s->cut = moves_list(cut, (size_t)m);
+        free(cut);
         free(line);
         if (!s->won) return NULL;
+        if (!s->cut) PyErr_Clear(); /* without memory for the cut: shorten.py makes it */
     }
     if (outcome != UNKNOWN) finish(s, outcome);
     return PyLong_FromLong(outcome);
@@ -1555,6 +1645,14 @@ static PyObject *search_moves(SearchObject *s, PyObject *unused) {
     return PyList_New(0);
 }
 
+static PyObject *search_cut(SearchObject *s, PyObject *unused) {
+    if (s->cut) {
+        Py_INCREF(s->cut);
+        return s->cut;
+    }
+    Py_RETURN_NONE;
+}
+
 static PyObject *search_table(SearchObject *s, PyObject *unused) {
     if (!s->table) {
         s->table = table_new();
@@ -1578,6 +1676,8 @@ static PyMethodDef search_methods[] = {
     {"expand", (PyCFunction)search_expand, METH_NOARGS,
      "The root's candidates in order, each (card, target, source, index, child position)."},
     {"moves", (PyCFunction)search_moves, METH_NOARGS, "The card moves of the win found."},
+    {"cut", (PyCFunction)search_cut, METH_NOARGS,
+     "The win's card moves without its detours (solver/shorten.py), or None."},
     {"table", (PyCFunction)search_table, METH_NOARGS, "Its transposition table."},
     {NULL, NULL, 0, NULL},
 };

@@ -250,7 +250,7 @@ def _solve(
         if result.verdict is Verdict.WON:
             if root is None:
                 root = state if played is None else played
-            moves = shorten(root, result.moves)
+            moves = shorten(root, result.moves, result.cut)
             line = tuple(
                 realize(state, moves) if played is None else realize_in(state, played, moves)
             )

@@ -108,12 +108,17 @@ class Limits:
 
 @dataclass(slots=True)
 class SearchResult:
-    """The verdict, the card moves of a win (no taps) when won, and the effort spent."""
+    """The verdict, the card moves of a win (no taps) when won, and the effort spent.
+
+    ``cut`` is the win without its detours where the compiled core made it as it won
+    (``solver/shorten.py``; the same line ``shorten`` makes), else None.
+    """
 
     verdict: Verdict
     moves: list[Move] = field(default_factory=list)
     nodes: int = 0
     seconds: float = 0.0
+    cut: list[Move] | None = None
 
 
 # Where a candidate card comes from (besides a column 0-3): one spelling, the kernel's FROM_*
@@ -983,6 +988,7 @@ class Search:
         self.options = options or Options()
         self.table_limit = table_limit
         self.path: list[Move] = []
+        self.cut: list[Move] | None = None
         self.nodes = 0
         self.seconds = 0.0
         self.verdict = Verdict.UNKNOWN
@@ -1033,7 +1039,9 @@ class Search:
     def result(self) -> SearchResult:
         real = self.verdict is Verdict.WON and not self.options.blind
         moves = self.path if real else []
-        return SearchResult(self.verdict, moves, self.nodes, self.seconds)
+        return SearchResult(
+            self.verdict, moves, self.nodes, self.seconds, self.cut if real else None
+        )
 
     def run(
         self,
@@ -1211,6 +1219,8 @@ class Search:
         self.verdict = outcome
         if outcome is Verdict.WON and not self.options.blind:
             self.path = [_MOVE[card][target] for card, target in core.moves()]
+            cut = core.cut()
+            self.cut = None if cut is None else [_MOVE[card][target] for card, target in cut]
         return self.result()
 
     def lost_keys(self) -> LostKeys:

@@ -31,8 +31,10 @@ from canfield.state import State
 
 __all__ = ["shorten"]
 
-SHORT: Final = 64
-"""A line this long or shorter is kept as it is (nothing to gain that a player would notice)."""
+SHORT: Final = 500
+"""A line of this many card moves or fewer is kept as it is: a few minutes of "Show me", and the
+helpers' wins are such lines (median about 110 card moves), on which a cut would cost a few
+milliseconds a solve and save little."""
 
 _JUMPS: Final = Options(safe_up=False, symmetry=False)
 """Every legal move is a jump worth trying: no move is forced (P5) and a swap of two columns
@@ -66,15 +68,21 @@ def _tag(node: _Node) -> int:
     return hash(_key(state, pointer, symmetry=False))
 
 
-def shorten(root: State, card_moves: Sequence[Move]) -> list[Move]:
+def shorten(
+    root: State, card_moves: Sequence[Move], cut: Sequence[Move] | None = None
+) -> list[Move]:
     """``card_moves``, a win of ``root`` found by its search, cut short where a move skips ahead.
 
     The line's positions are indexed (by their hash: an index costs a few dozen bytes a
     position, not the position); from the root, each step takes the move that reaches the
     latest of them. The cut line is replayed to its end, and kept only if that is a win.
+    ``cut`` is the same walk made by the compiled core as it won (``SearchResult.cut``: in C,
+    while its stack still held the positions), taken as it is.
     """
     if len(card_moves) <= SHORT:
         return list(card_moves)
+    if cut is not None:
+        return list(cut)
     node = _normalize(root)
     latest = {_tag(node): 0}
     for number, move in enumerate(card_moves, 1):

@@ -35,6 +35,12 @@ def _cards(data: bytes | Sequence[int]) -> bytes:
     return bytes([len(raw)]) + raw
 
 
+def _pairs(text: str) -> list[tuple[int, int]]:
+    """The core's (card, target) bytes, from the glue's latin-1 text (a target is signed)."""
+    line = text.encode("latin-1")
+    return [(line[i], line[i + 1] - 256 * (line[i + 1] > 127)) for i in range(0, len(line), 2)]
+
+
 def pack(arguments: Mapping[str, Any]) -> bytes:
     """``_core.Search``'s arguments by name (talon, pointer, reserve, foundations, columns,
     recycles, rules, options, table_limit, known_lost, probe) as ``cf_search``'s spec: the
@@ -66,6 +72,7 @@ class _Glue(Protocol):
     def nodes(self, search: int) -> float: ...
     def verdict(self, search: int) -> int: ...
     def line(self, search: int) -> str: ...
+    def cut(self, search: int) -> str | None: ...
     def table(self, search: int) -> int: ...
     def release(self, search: int) -> None: ...
     def tableNew(self) -> int: ...  # noqa: N802 (JavaScript's names)
@@ -132,10 +139,11 @@ def install(glue: _Glue) -> types.ModuleType:
                     return 0
 
         def moves(self) -> list[tuple[int, int]]:
-            line = glue.line(self._pointer).encode("latin-1")
-            return [
-                (line[i], line[i + 1] - 256 * (line[i + 1] > 127)) for i in range(0, len(line), 2)
-            ]
+            return _pairs(glue.line(self._pointer))
+
+        def cut(self) -> list[tuple[int, int]] | None:
+            cut = glue.cut(self._pointer)
+            return None if cut is None else _pairs(cut)
 
         def table(self) -> Table:
             if self._table is None:

@@ -14,6 +14,8 @@ export interface CoreExports {
   cf_verdict(search: number): number;
   cf_line(search: number): number;
   cf_line_len(search: number): number;
+  cf_cut(search: number): number;
+  cf_cut_len(search: number): number;
   cf_table(search: number): number;
   cf_release(search: number): void;
   cf_table_new(): number;
@@ -28,6 +30,7 @@ export interface CoreGlue {
   nodes(search: number): number;
   verdict(search: number): number;
   line(search: number): string;
+  cut(search: number): string | null;
   table(search: number): number;
   release(search: number): void;
   tableNew(): number;
@@ -37,6 +40,18 @@ export interface CoreGlue {
 
 /** Bytes of a won line turned into text at a time (far fewer than an engine's most arguments). */
 const LINE_PIECE = 8192;
+
+/** `length` bytes of the core's memory at `at` as latin-1 text. A won line is the search's
+ * stack, millions of bytes at times: spread whole, it passes fromCharCode more arguments than
+ * an engine takes, so it goes in pieces. */
+function text(core: CoreExports, at: number, length: number): string {
+  const bytes = new Uint8Array(core.memory.buffer, at, length);
+  const pieces: string[] = [];
+  for (let i = 0; i < bytes.length; i += LINE_PIECE) {
+    pieces.push(String.fromCharCode(...bytes.subarray(i, i + LINE_PIECE)));
+  }
+  return pieces.join("");
+}
 
 /** The glue over an instantiated core (exported for tests/web/test_web_wasm_core.py, in Node). */
 export function glueFor(core: CoreExports): CoreGlue {
@@ -53,15 +68,10 @@ export function glueFor(core: CoreExports): CoreGlue {
     advance: (search, stop, steps) => core.cf_advance(search, stop, steps),
     nodes: (search) => core.cf_nodes(search),
     verdict: (search) => core.cf_verdict(search),
-    line(search) {
-      const bytes = new Uint8Array(core.memory.buffer, core.cf_line(search), core.cf_line_len(search));
-      // a won line is the search's stack, millions of bytes at times: spread whole, it passes
-      // fromCharCode more arguments than an engine takes, so it goes in pieces
-      const pieces: string[] = [];
-      for (let i = 0; i < bytes.length; i += LINE_PIECE) {
-        pieces.push(String.fromCharCode(...bytes.subarray(i, i + LINE_PIECE)));
-      }
-      return pieces.join("");
+    line: (search) => text(core, core.cf_line(search), core.cf_line_len(search)),
+    cut(search) {
+      const length = core.cf_cut_len(search);
+      return length < 0 ? null : text(core, core.cf_cut(search), length);
     },
     table: (search) => core.cf_table(search),
     release: (search) => core.cf_release(search),

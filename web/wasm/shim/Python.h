@@ -103,6 +103,7 @@ struct PyModuleDef {
 static PyObject _Py_NoneStruct, PyTuple_Type_, PyExc_ValueError_, PyExc_TypeError_,
     PyExc_RuntimeError_;
 #define Py_None (&_Py_NoneStruct)
+#define Py_RETURN_NONE return Py_None
 #define PyTuple_Type (*(PyTypeObject *)&PyTuple_Type_)
 #define PyExc_ValueError (&PyExc_ValueError_)
 #define PyExc_TypeError (&PyExc_TypeError_)
