@@ -585,12 +585,14 @@ async function journey(browser) {
         // the table as laid out against the table as shown: its size, and every card that
         // reaches outside it (the table clips, so such a card is cut)
         // the page lays the table out again a moment after its room changes (a debounce, and
-        // after any answer on its way): wait for that, at most 3 s, then look
+        // after any answer on its way): wait for that, at most 10 s (the answer comes from the
+        // solver's worker, which took over 3 s once with two surveys on the machine's two
+        // cores), then look
         await page.waitForFunction(() => {
           const t = document.querySelector("#table").getBoundingClientRect();
           const [w, h] = window.canfield.table.view.size;
           return Math.abs(t.width - w) < 1 && Math.abs(t.height - h) < 1;
-        }, null, { timeout: 3000 }).catch(() => undefined);
+        }, null, { timeout: 10000 }).catch(() => undefined);
         await settled(page);
         seen[name] = await page.evaluate(() => {
           const t = document.querySelector("#table").getBoundingClientRect();
