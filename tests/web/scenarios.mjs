@@ -584,10 +584,8 @@ async function journey(browser) {
       case "fit":
         // the table as laid out against the table as shown: its size, and every card that
         // reaches outside it (the table clips, so such a card is cut)
-        // the page lays the table out again a moment after its room changes (a debounce, and
-        // after any answer on its way): wait for that, at most 10 s (the answer comes from the
-        // solver's worker, which took over 3 s once with two surveys on the machine's two
-        // cores), then look
+        // the page lays the table out again a moment after its room changes (a debounce of
+        // 120 ms, and after any answer on its way): wait for that, at most 10 s, then look
         await page.waitForFunction(() => {
           const t = document.querySelector("#table").getBoundingClientRect();
           const [w, h] = window.canfield.table.view.size;
@@ -699,6 +697,17 @@ async function journey(browser) {
         await settled(page);
         await page.waitForTimeout(250);
         seen[`${name}.said`] = await liveText(page);
+        break;
+      }
+      case "late-view": {
+        // an answer drawn after a later one, as Settings' reply is drawn once the store has
+        // kept it: a real view of the table as it is, drawn again after the window changed size
+        const earlier = await page.evaluate(() => window.canfield.table.view);
+        const { width, height } = page.viewportSize();
+        await page.setViewportSize({ width, height: height - step.shrink });
+        await page.waitForFunction((h) => window.canfield.table.view.size[1] !== h, earlier.size[1], { timeout: 10000 });
+        await settled(page);
+        await page.evaluate((view) => window.canfield.apply({ ok: true, view }, false), earlier);
         break;
       }
       case "reload":

@@ -174,8 +174,11 @@ export class GamePage {
 
   /** The table's size in CSS px: what is left of the window under the toolbar and status bar. */
   tableSize(): { width: number; height: number } {
+    // within the bounds Python lays out for (session.MIN_SIZE, MAX_SIZE), so the size a view
+    // comes back with is the size asked for, and a late view's check cannot ask forever
     const rect = this.table.root.getBoundingClientRect();
-    return { width: Math.max(rect.width, 100), height: Math.max(rect.height, 100) };
+    const bound = (n: number) => Math.min(Math.max(n, 100), 10_000);
+    return { width: bound(rect.width), height: bound(rect.height) };
   }
 
   async start(lang: string, saved: Json | undefined, code: string | null): Promise<void> {
@@ -460,6 +463,12 @@ export class GamePage {
 
   private draw(view: View, animate: boolean): void {
     this.table.render(view, animate);
+    // a view may come late, laid out for a room the table had before (Settings' reply is
+    // drawn after the store has kept it, and a resize may have been answered in between):
+    // look again, or the layout would stay for the old room until the next change of size
+    const [width, height] = view.size;
+    const room = this.tableSize();
+    if (Math.abs(room.width - (width ?? 0)) >= 1 || Math.abs(room.height - (height ?? 0)) >= 1) this.scheduleResize();
     const labels = view.labels;
     for (const [name, button] of this.buttons) {
       if (name === "restart") {
