@@ -175,7 +175,7 @@ export class GamePage {
   /** The table's size in CSS px: what is left of the window under the toolbar and status bar. */
   tableSize(): { width: number; height: number } {
     // within the bounds Python lays out for (session.MIN_SIZE, MAX_SIZE), so the size a view
-    // comes back with is the size asked for, and a late view's check cannot ask forever
+    // comes back with is the size asked for, and resize() after a draw cannot ask forever
     const rect = this.table.root.getBoundingClientRect();
     const bound = (n: number) => Math.min(Math.max(n, 100), 10_000);
     return { width: bound(rect.width), height: bound(rect.height) };
@@ -465,10 +465,9 @@ export class GamePage {
     this.table.render(view, animate);
     // a view may come late, laid out for a room the table had before (Settings' reply is
     // drawn after the store has kept it, and a resize may have been answered in between):
-    // look again, or the layout would stay for the old room until the next change of size
-    const [width, height] = view.size;
-    const room = this.tableSize();
-    if (Math.abs(room.width - (width ?? 0)) >= 1 || Math.abs(room.height - (height ?? 0)) >= 1) this.scheduleResize();
+    // resize() looks again once the browser has laid the page out, or the layout would stay
+    // for the old room until the next change of size
+    this.scheduleResize();
     const labels = view.labels;
     for (const [name, button] of this.buttons) {
       if (name === "restart") {
