@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Protocol
 
 from canfield.cards import Card
 from canfield.deal import DealCode, deck_for_deal, parse_deck, random_deal_number
@@ -24,6 +24,7 @@ from canfield.errors import (
 from canfield.game import Game
 from canfield.moves import Move
 from canfield.rules import apply_move
+from canfield.solver.beam import BeamSearch
 from canfield.solver.line import realize
 from canfield.solver.restricted import realize_in, win_finder
 from canfield.solver.search import (
@@ -131,6 +132,9 @@ TALON_LAST_NODES = 1_000_000
 """The one-pass win-finder (``Options(talon_last=True)``) starts afresh, with a new shuffle,
 after this many positions: its depth-first stack holds nearly every position it has searched
 (about 500 bytes each), so this bounds it to about half a gigabyte."""
+BEAM_PART = 1.0
+"""Where passes are limited, the beam over stack plays (``solver/beam.py``) gets this much of
+each main slice, in its own positions (a walk of the free moves, or a short search)."""
 PROBE = 2000
 """P7 in the main search: a blind search of at most this many positions at each position a stack
 card was just played to (docs/solver.md); 0 turns it off."""
@@ -145,6 +149,16 @@ def luby(i: int) -> int:
     return 1 << (k - 1)
 
 
+class _Slices(Protocol):
+    """A search ``solve`` runs in slices: :class:`Search` and :class:`BeamSearch`."""
+
+    nodes: int
+
+    def run(
+        self, time_limit: float | None, node_limit: int | None, clock: Callable[[], float]
+    ) -> SearchResult: ...
+
+
 class _Budget:
     """A solve's time and node budget, shared by the searches it interleaves."""
 
@@ -157,7 +171,7 @@ class _Budget:
         self.node_limit = node_limit
         self.nodes = 0
 
-    def step(self, searching: Search, nodes: int) -> SearchResult | None:
+    def step(self, searching: _Slices, nodes: int) -> SearchResult | None:
         """Run ``searching`` for up to ``nodes`` more positions; None when the budget is spent."""
         seconds = None
         if self.time_limit is not None:
@@ -286,6 +300,11 @@ def _solve(
     tries = 0
     if quick_first and view_of(state).recycles is not None:
         ordered = Search(state, Options(talon_last=True), table_limit // 4)
+    # where passes are limited, a beam over the stack plays keeps many early choices open
+    # at once (docs/solver.md, "The beam"); it only finds wins
+    beam = None
+    if quick_first and view_of(state).recycles is not None:
+        beam = BeamSearch(state)
     # P6: a loss of the blind game is a loss (docs/solver.md); its wins prove nothing
     blind = None
     if view_of(state).blind:
@@ -327,6 +346,12 @@ def _solve(
             elif ordered.nodes >= TALON_LAST_NODES:  # its stack is bounded: start afresh
                 tries += 1
                 ordered = Search(state, Options(talon_last=True, seed=tries), table_limit // 4)
+        if beam is not None:
+            result = budget.step(beam, int(size * BEAM_PART))
+            if result is None:
+                beam = None
+            elif result.verdict is Verdict.WON:
+                return done(result)
         if blind is not None:
             result = budget.step(blind, int(size * BLIND_PART))
             if result is not None and result.verdict is Verdict.LOST:

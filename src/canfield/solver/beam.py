@@ -1,0 +1,195 @@
+"""A beam over stack plays: a win-finder for games whose stock is spent in one or few passes.
+
+Where passes are limited the depth-first search commits early to which stack cards it
+plays, and then walks the whole end game below that choice before it tries another
+(docs/solver.md, "Rainbow"). This helper keeps many choices open at once instead: a
+*generation* is a set of positions; from each, every position the free moves reach (column
+moves, cards up, take-backs: nothing that spends the reserve or the talon) is walked
+breadth first, up to a bound, and every stack play from any of them (a talon card, the
+reserve's top, an auto-fill) is a candidate for the next generation. The best candidates by
+a score of the position form the next generation, and from the best few a short
+depth-first search (the talon tried last) looks for a win below. When a generation has no
+candidates the beam starts again wider, with other ties broken.
+
+Every move it makes is a move the search itself generates (:func:`expand`), so a win is a
+line of the game (``solve`` replays it through the rules); a beam that dies proves
+nothing, so this search never says lost.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Final
+
+from canfield.cards import rank_of
+from canfield.moves import Move
+from canfield.solver.search import Options, Search, SearchResult, Verdict, core_in_use, expand
+from canfield.state import State
+
+__all__ = ["BeamSearch"]
+
+_WON: Final = (13, 13, 13, 13)
+
+
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    """A position of a generation and how it was reached (a chain back to the root)."""
+
+    state: State
+    moves: tuple[Move, ...]
+    parent: _Entry | None
+
+
+def _stacks(state: State) -> int:
+    return len(state.stock) + len(state.waste) + len(state.reserve)
+
+
+def _key(state: State) -> tuple[object, ...]:
+    """Positions that differ only in the order of the columns are one (P1)."""
+    return (
+        state.foundations,
+        len(state.reserve),
+        state.stock,
+        state.waste,
+        state.recycles,
+        tuple(sorted(state.columns)),
+    )
+
+
+def _line(entry: _Entry | None) -> list[Move]:
+    parts: list[tuple[Move, ...]] = []
+    while entry is not None:
+        parts.append(entry.moves)
+        entry = entry.parent
+    return [move for part in reversed(parts) for move in part]
+
+
+def score(state: State) -> float:
+    """How promising a position is: cards up, few cards buried in the stacks, places to play."""
+    ends = {rank_of(column[-1]) for column in state.columns if column}
+    empty = sum(1 for column in state.columns if not column)
+    return (
+        10.0 * sum(state.foundations)
+        - 5.0 * len(state.waste)
+        - 2.0 * len(state.reserve)
+        + len(ends)
+        + 3.0 * empty
+    )
+
+
+class BeamSearch:
+    """The beam, run in slices like :class:`Search` (``solve`` interleaves it)."""
+
+    def __init__(
+        self,
+        state: State,
+        *,
+        width: int = 50,
+        closure: int = 300,
+        rollouts: int = 5,
+        rollout_nodes: int = 3000,
+        seed: int = 0,
+    ) -> None:
+        self.root = state
+        self.width = width
+        self.closure = closure
+        self.rollouts = rollouts
+        self.rollout_nodes = rollout_nodes
+        self.nodes = 0
+        self.seconds = 0.0
+        self.verdict = Verdict.UNKNOWN
+        self.moves: list[Move] = []
+        self._random = random.Random(seed)
+        self._steps: Iterator[None] = self._walk()
+
+    def result(self) -> SearchResult:
+        return SearchResult(
+            self.verdict,
+            self.moves if self.verdict is Verdict.WON else [],
+            self.nodes,
+            self.seconds,
+        )
+
+    def run(
+        self,
+        time_limit: float | None = None,
+        node_limit: int | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> SearchResult:
+        """Go on for at most ``time_limit`` seconds of ``clock`` and about ``node_limit``
+        positions (a step is not cut short)."""
+        started = clock()
+        stop = None if node_limit is None else self.nodes + node_limit
+        while self.verdict is Verdict.UNKNOWN:
+            if time_limit is not None and clock() - started >= time_limit:
+                break
+            if stop is not None and self.nodes >= stop:
+                break
+            next(self._steps)
+        self.seconds += clock() - started
+        return self.result()
+
+    def _won(self, entry: _Entry | None, tail: list[Move]) -> None:
+        self.verdict = Verdict.WON
+        self.moves = _line(entry) + tail
+
+    def _walk(self) -> Iterator[None]:
+        """Generations, and a wider beam each time one dies out; never ends unless won."""
+        width = self.width
+        while True:
+            yield from self._beam(width)
+            width *= 2
+
+    def _beam(self, width: int) -> Iterator[None]:
+        options = Options()
+        generation = [_Entry(self.root, (), None)]
+        while generation:
+            candidates: dict[tuple[object, ...], tuple[float, _Entry]] = {}
+            for entry in generation:
+                for child, moves in self._exits(entry.state, options):
+                    if child.foundations == _WON:
+                        self._won(entry, moves)
+                        yield
+                        return
+                    key = _key(child)
+                    if key not in candidates:
+                        rank = score(child) + self._random.random()
+                        candidates[key] = (rank, _Entry(child, tuple(moves), entry))
+                yield
+            best = sorted(candidates.values(), key=lambda pair: pair[0], reverse=True)[:width]
+            generation = [entry for _, entry in best]
+            for entry in generation[: self.rollouts]:
+                found = Search(entry.state, Options(talon_last=True), 200_000).run(
+                    None, self.rollout_nodes
+                )
+                self.nodes += found.nodes
+                if found.verdict is Verdict.WON:
+                    self._won(entry, found.moves)
+                    yield
+                    return
+                yield
+
+    def _exits(self, root: State, options: Options) -> Iterator[tuple[State, list[Move]]]:
+        """Every stack play from the positions free moves reach from ``root`` (breadth first,
+        at most ``closure`` of them), with the moves from ``root``; a won position is an exit."""
+        start = _stacks(root)
+        seen: dict[tuple[object, ...], tuple[State, tuple[Move, ...]]] = {_key(root): (root, ())}
+        queue: list[tuple[State, tuple[Move, ...]]] = [(root, ())]
+        compiled = core_in_use()
+        at = 0
+        while at < len(queue) and len(seen) < self.closure:
+            state, path = queue[at]
+            at += 1
+            self.nodes += 1
+            for move, child in expand(state, options, compiled=compiled):
+                line = (*path, move)
+                if _stacks(child) < start or child.foundations == _WON:
+                    yield child, list(line)
+                    continue
+                key = _key(child)
+                if key not in seen:
+                    seen[key] = (child, line)
+                    queue.append((child, line))
