@@ -19,6 +19,7 @@ from canfield.game import Game
 from canfield.moves import Move
 from canfield.rules import apply_move, legal_moves
 from canfield.solver import Verdict, solve
+from canfield.solver.beam import BeamSearch
 from canfield.solver.line import realize
 from canfield.solver.search import COMPILED, Options, Search, _normalize, expand
 from canfield.state import State, initial_state
@@ -193,6 +194,32 @@ def test_solve_with_every_helper_says_what_the_brute_force_says(variant: Variant
         for action in found.line:
             end, _ = apply_move(end, action)
         assert end.is_won is truth
+
+
+@pytest.mark.parametrize(
+    "variant",
+    [
+        pytest.param(v, id=v.name, marks=pytest.mark.xdist_group(f"brute-{v.name}"))
+        for v in ALL
+        if v.passes is not None
+    ],
+)
+def test_the_beam_wins_only_what_the_brute_force_wins(variant: Variant) -> None:
+    """The beam (``solver/beam.py``, ``solve``'s win-finder where passes are limited) never
+    says lost, wins only positions the brute force wins, and its wins replay by the rules."""
+    verdicts = brute_force_verdicts(variant.name)
+    wins = 0
+    for state, truth in verdicts:
+        found = BeamSearch(state).run(None, 3_000)
+        assert found.verdict is not Verdict.LOST, state
+        if found.verdict is Verdict.WON:
+            assert truth, state
+            end = state
+            for action in realize(state, found.moves):
+                end, _ = apply_move(end, action)
+            assert end.is_won, state
+            wins += 1
+    assert wins >= sum(truth for _, truth in verdicts) // 2
 
 
 @pytest.mark.parametrize("variant", ALL, ids=str)

@@ -32,6 +32,9 @@ from canfield.state import State
 __all__ = ["BeamSearch"]
 
 _WON: Final = (13, 13, 13, 13)
+MAX_WIDTH: Final = 3200
+"""A beam that died at this width starts again at it (other ties broken), not wider: a
+generation holds about fifty candidates a position, so this bounds it near 160 000."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +107,8 @@ class BeamSearch:
         self.moves: list[Move] = []
         self._random = random.Random(seed)
         self._steps: Iterator[None] = self._walk()
+        if state.foundations == _WON:
+            self.verdict = Verdict.WON
 
     def result(self) -> SearchResult:
         return SearchResult(
@@ -141,7 +146,7 @@ class BeamSearch:
         width = self.width
         while True:
             yield from self._beam(width)
-            width *= 2
+            width = min(2 * width, MAX_WIDTH)
 
     def _beam(self, width: int) -> Iterator[None]:
         options = Options()

@@ -1,0 +1,76 @@
+"""The beam over stack plays (``solver/beam.py``): a win-finder that never says lost."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from canfield.deal import deck_for_deal
+from canfield.moves import Move
+from canfield.rules import apply_move
+from canfield.solver import beam
+from canfield.solver.api import PROBE
+from canfield.solver.beam import MAX_WIDTH, BeamSearch
+from canfield.solver.line import realize
+from canfield.solver.search import Options, Search, Verdict
+from canfield.state import State, initial_state
+from canfield.variants import variant_named
+
+
+def replays_to_a_win(start: State, moves: list[Move]) -> bool:
+    end = start
+    for action in realize(start, moves):
+        end, _ = apply_move(end, action)
+    return end.is_won
+
+
+def test_the_beam_wins_a_rainbow_deal_the_depth_first_orders_leave_open() -> None:
+    """Rainbow draw 1, deal 1,000,071: the atlas left it open at 10 s; the main search (with
+    its probes) and the talon-last search are open after 2 million positions each, the beam
+    wins in about 60,000 with a line the rules replay."""
+    start = initial_state(deck_for_deal(1_000_071), 1, variant_named("rainbow"))
+    beam = BeamSearch(start).run(None, 100_000)
+    assert beam.verdict is Verdict.WON
+    assert replays_to_a_win(start, beam.moves)
+    for options in (Options(probe=PROBE), Options(talon_last=True)):
+        assert Search(start, options).run(None, 2_000_000).verdict is Verdict.UNKNOWN
+
+
+def test_the_beam_never_says_lost() -> None:
+    """Rainbow draw 1, deal 1,000,012 is lost (the atlas's proof); the beam dies, starts
+    again wider, and stays unknown: a dying beam proves nothing."""
+    start = initial_state(deck_for_deal(1_000_012), 1, variant_named("rainbow"))
+    assert Search(start, Options(probe=PROBE)).run(None, 200_000).verdict is Verdict.LOST
+    beam = BeamSearch(start, width=4)
+    found = beam.run(None, 150_000)
+    assert found.verdict is Verdict.UNKNOWN
+    assert not found.moves
+    assert found.nodes >= 150_000
+
+
+def test_a_won_position_is_won_at_once() -> None:
+    start = initial_state(deck_for_deal(7), 1, variant_named("rainbow"))
+    won = start._replace(
+        stock=(), waste=(), reserve=(), columns=((), (), (), ()), foundations=(13, 13, 13, 13)
+    )
+    found = BeamSearch(won).run(None, 10)
+    assert found.verdict is Verdict.WON
+    assert found.moves == []
+
+
+def test_the_width_never_passes_its_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each beam that dies starts again twice as wide, up to ``MAX_WIDTH`` and then at it."""
+    widths: list[int] = []
+    real = BeamSearch._beam
+
+    def spy(self: BeamSearch, at: int) -> Iterator[None]:
+        widths.append(at)
+        return real(self, at)
+
+    monkeypatch.setattr(beam, "MAX_WIDTH", 8)
+    monkeypatch.setattr(BeamSearch, "_beam", spy)
+    start = initial_state(deck_for_deal(1_000_012), 1, variant_named("rainbow"))
+    BeamSearch(start, width=1, closure=20, rollouts=0).run(None, 50_000)
+    assert widths[:6] == [1, 2, 4, 8, 8, 8]
+    assert MAX_WIDTH > 8  # the real bound, patched above
