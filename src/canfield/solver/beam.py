@@ -26,7 +26,7 @@ from typing import Final
 
 from canfield.cards import rank_of
 from canfield.moves import Move
-from canfield.solver.search import Options, Search, SearchResult, Verdict, core_in_use, expand
+from canfield.solver.search import Options, Search, SearchResult, Verdict, expand
 from canfield.state import State
 
 __all__ = ["BeamSearch"]
@@ -183,13 +183,13 @@ class BeamSearch:
         start = _stacks(root)
         seen: dict[tuple[object, ...], tuple[State, tuple[Move, ...]]] = {_key(root): (root, ())}
         queue: list[tuple[State, tuple[Move, ...]]] = [(root, ())]
-        compiled = core_in_use()
         at = 0
         while at < len(queue) and len(seen) < self.closure:
             state, path = queue[at]
             at += 1
             self.nodes += 1
-            for move, child in expand(state, options, compiled=compiled):
+            # the Python generator: as fast here as the core's, and the browser's core has none
+            for move, child in expand(state, options):
                 line = (*path, move)
                 if _stacks(child) < start or child.foundations == _WON:
                     yield child, list(line)
