@@ -74,3 +74,14 @@ def test_the_width_never_passes_its_bound(monkeypatch: pytest.MonkeyPatch) -> No
     BeamSearch(start, width=1, closure=20, rollouts=0).run(None, 50_000)
     assert widths[:6] == [1, 2, 4, 8, 8, 8]
     assert MAX_WIDTH > 8  # the real bound, patched above
+
+
+def test_a_generation_keeps_at_most_three_positions_with_the_same_stacks() -> None:
+    """Rainbow draw 1, deal 1,000,120 (open in the atlas after 10 and 11 s): with at most three
+    candidates a generation sharing their stock, waste and reserve the beam wins it within
+    500,000 positions; letting the best 50 share them, as the first beam did, it does not."""
+    start = initial_state(deck_for_deal(1_000_120), 1, variant_named("rainbow"))
+    found = BeamSearch(start).run(None, 500_000)
+    assert found.verdict is Verdict.WON
+    assert replays_to_a_win(start, found.moves)
+    assert BeamSearch(start, same_stacks=50).run(None, 500_000).verdict is Verdict.UNKNOWN

@@ -7,8 +7,8 @@ plays, and then walks the whole end game below that choice before it tries anoth
 moves, cards up, take-backs: nothing that spends the reserve or the talon) is walked
 breadth first, up to a bound, and every stack play from any of them (a talon card, the
 reserve's top, an auto-fill) is a candidate for the next generation. The best candidates by
-a score of the position form the next generation, and from the best few a short
-depth-first search (the talon tried last) looks for a win below. When a generation has no
+a score of the position form the next generation (at most three with the same stacks), and
+from the best few a short depth-first search (the talon tried last) looks for a win below. When a generation has no
 candidates the beam starts again wider, with other ties broken.
 
 Every move it makes is a move the search itself generates (:func:`expand`), so a win is a
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Final
 
@@ -95,8 +95,10 @@ class BeamSearch:
         rollouts: int = 5,
         rollout_nodes: int = 3000,
         seed: int = 0,
+        same_stacks: int = 3,
     ) -> None:
         self.root = state
+        self.same_stacks = same_stacks
         self.width = width
         self.closure = closure
         self.rollouts = rollouts
@@ -164,8 +166,7 @@ class BeamSearch:
                         rank = score(child) + self._random.random()
                         candidates[key] = (rank, _Entry(child, tuple(moves), entry))
                 yield
-            best = sorted(candidates.values(), key=lambda pair: pair[0], reverse=True)[:width]
-            generation = [entry for _, entry in best]
+            generation = self._best(candidates.values(), width)
             for entry in generation[: self.rollouts]:
                 found = Search(entry.state, Options(talon_last=True), 200_000).run(
                     None, self.rollout_nodes
@@ -176,6 +177,22 @@ class BeamSearch:
                     yield
                     return
                 yield
+
+    def _best(self, candidates: Iterable[tuple[float, _Entry]], width: int) -> list[_Entry]:
+        """The ``width`` best, at most ``same_stacks`` of them with the same stacks: positions
+        that differ only in their columns and foundations are mostly one class of free moves,
+        which the walk from any of them covers, so the beam keeps other stack plays instead."""
+        chosen: list[_Entry] = []
+        kept: dict[tuple[object, ...], int] = {}
+        for _, entry in sorted(candidates, key=lambda pair: pair[0], reverse=True):
+            state = entry.state
+            stacks = (state.stock, state.waste, len(state.reserve), state.recycles)
+            if kept.get(stacks, 0) < self.same_stacks:
+                kept[stacks] = kept.get(stacks, 0) + 1
+                chosen.append(entry)
+                if len(chosen) == width:
+                    break
+        return chosen
 
     def _exits(self, root: State, options: Options) -> Iterator[tuple[State, list[Move]]]:
         """Every stack play from the positions free moves reach from ``root`` (breadth first,
