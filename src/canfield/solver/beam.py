@@ -8,8 +8,8 @@ moves, cards up, take-backs: nothing that spends the reserve or the talon) is wa
 breadth first, up to a bound, and every stack play from any of them (a talon card, the
 reserve's top, an auto-fill) is a candidate for the next generation. The best candidates by
 a score of the position form the next generation (at most three with the same stacks), and
-from the best few a short depth-first search (the talon tried last) looks for a win below. When a generation has no
-candidates the beam starts again wider, with other ties broken.
+from the best few a short depth-first search (the talon tried last) looks for a win below.
+When a generation has no candidates the beam starts again wider, with other ties broken.
 
 Every move it makes is a move the search itself generates (:func:`expand`), so a win is a
 line of the game (``solve`` replays it through the rules); a beam that dies proves
