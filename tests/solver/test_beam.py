@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -9,7 +10,7 @@ import pytest
 from canfield.deal import deck_for_deal
 from canfield.moves import Move
 from canfield.rules import apply_move
-from canfield.solver import beam
+from canfield.solver import api, beam
 from canfield.solver.api import PROBE
 from canfield.solver.beam import MAX_WIDTH, BeamSearch
 from canfield.solver.line import realize
@@ -85,3 +86,22 @@ def test_a_generation_keeps_at_most_three_positions_with_the_same_stacks() -> No
     assert found.verdict is Verdict.WON
     assert replays_to_a_win(start, found.moves)
     assert BeamSearch(start, same_stacks=50).run(None, 500_000).verdict is Verdict.UNKNOWN
+
+
+def test_solve_gives_the_beam_at_most_its_share_of_the_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Its positions are walked in Python, far slower than the core's: equal slices in
+    positions would leave the main search, and its proofs of loss, almost no time."""
+    beams: list[BeamSearch] = []
+
+    class Recorded(BeamSearch):
+        def __init__(self, state: State) -> None:
+            super().__init__(state)
+            beams.append(self)
+
+    monkeypatch.setattr(api, "BeamSearch", Recorded)
+    start = initial_state(deck_for_deal(1_000_000), 1, variant_named("rainbow"))
+    found = api.solve(start, time_limit=8, clock=time.process_time)  # without it: 5.6 s of 8
+    [beam_search] = beams
+    assert 0.5 < beam_search.seconds <= api.BEAM_SHARE * found.seconds + 0.2

@@ -135,6 +135,10 @@ after this many positions: its depth-first stack holds nearly every position it 
 BEAM_PART = 1.0
 """Where passes are limited, the beam over stack plays (``solver/beam.py``) gets this much of
 each main slice, in its own positions (a walk of the free moves, or a short search)."""
+BEAM_SHARE = 0.5
+"""...and at most this share of the time spent: its positions are walked in Python, about 16
+times slower than the core's, so equal slices would leave the main search a twentieth of the
+time, and with it the proofs of loss (storehouse draw 3: 11 M positions in 160 s, not 150 M)."""
 PROBE = 2000
 """P7 in the main search: a blind search of at most this many positions at each position a stack
 card was just played to (docs/solver.md); 0 turns it off."""
@@ -171,13 +175,16 @@ class _Budget:
         self.node_limit = node_limit
         self.nodes = 0
 
-    def step(self, searching: _Slices, nodes: int) -> SearchResult | None:
-        """Run ``searching`` for up to ``nodes`` more positions; None when the budget is spent."""
-        seconds = None
+    def step(
+        self, searching: _Slices, nodes: int, seconds: float | None = None
+    ) -> SearchResult | None:
+        """Run ``searching`` for up to ``nodes`` more positions (and ``seconds``, if given);
+        None when the budget is spent."""
         if self.time_limit is not None:
-            seconds = self.time_limit - (self.clock() - self.started)
-            if seconds <= 0:
+            left = self.time_limit - (self.clock() - self.started)
+            if left <= 0:
                 return None
+            seconds = left if seconds is None else min(seconds, left)
         if self.node_limit is not None:
             nodes = min(nodes, self.node_limit - self.nodes)
             if nodes < 1:
@@ -347,11 +354,14 @@ def _solve(
                 tries += 1
                 ordered = Search(state, Options(talon_last=True, seed=tries), table_limit // 4)
         if beam is not None:
-            result = budget.step(beam, int(size * BEAM_PART))
-            if result is None:
-                beam = None
-            elif result.verdict is Verdict.WON:
+            # at most BEAM_SHARE of the time spent so far
+            others = budget.clock() - budget.started - beam.seconds
+            allowed = others * BEAM_SHARE / (1 - BEAM_SHARE) - beam.seconds
+            result = budget.step(beam, int(size * BEAM_PART), allowed) if allowed > 0 else None
+            if result is not None and result.verdict is Verdict.WON:
                 return done(result)
+            if result is None and allowed > 0:
+                beam = None  # the budget is spent
         if blind is not None:
             result = budget.step(blind, int(size * BLIND_PART))
             if result is not None and result.verdict is Verdict.LOST:
