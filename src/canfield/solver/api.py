@@ -302,15 +302,14 @@ def _solve(
         harder = Search(in_draw_3, Options(), table_limit // 4)
     # where passes are limited, the same game with the talon tried last (Solvitaire's order,
     # docs/solver.md): it finds one-pass wins the main search's order does not; a search
-    # that ends proves a loss as well, being exhaustive over the same pruned graph
+    # that ends proves a loss as well, being exhaustive over the same pruned graph; and a
+    # beam over the stack plays, which keeps many early choices open at once (docs/solver.md,
+    # "The beam over stack plays"); it only finds wins
     ordered = None
+    beam = None
     tries = 0
     if quick_first and view_of(state).recycles is not None:
         ordered = Search(state, Options(talon_last=True), table_limit // 4)
-    # where passes are limited, a beam over the stack plays keeps many early choices open
-    # at once (docs/solver.md, "The beam"); it only finds wins
-    beam = None
-    if quick_first and view_of(state).recycles is not None:
         beam = BeamSearch(state)
     # P6: a loss of the blind game is a loss (docs/solver.md); its wins prove nothing
     blind = None
@@ -357,11 +356,12 @@ def _solve(
             # at most BEAM_SHARE of the time spent so far
             others = budget.clock() - budget.started - beam.seconds
             allowed = others * BEAM_SHARE / (1 - BEAM_SHARE) - beam.seconds
-            result = budget.step(beam, int(size * BEAM_PART), allowed) if allowed > 0 else None
-            if result is not None and result.verdict is Verdict.WON:
-                return done(result)
-            if result is None and allowed > 0:
-                beam = None  # the budget is spent
+            if allowed > 0:
+                result = budget.step(beam, int(size * BEAM_PART), allowed)
+                if result is None:
+                    beam = None  # the budget is spent
+                elif result.verdict is Verdict.WON:
+                    return done(result)
         if blind is not None:
             result = budget.step(blind, int(size * BLIND_PART))
             if result is not None and result.verdict is Verdict.LOST:
