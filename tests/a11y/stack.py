@@ -108,6 +108,16 @@ class Heard:
         """Whether the reader says ``text`` once (and not a second time)."""
         return sum(text in s for s in self.spoken) == 1
 
+    def heard(self, text: str) -> bool:
+        """Whether the reader has said ``text`` at all (to know when to stop waiting)."""
+        return any(text in s for s in self.spoken)
+
+    def extend(self, later: Heard) -> None:
+        """Add what came after, as one player hears it all."""
+        self.events += later.events
+        self.new += later.new
+        self.old += later.old
+
     def __repr__(self) -> str:
         return f"Heard(new={self.new!r}, old={self.old!r})"
 
@@ -401,6 +411,18 @@ class Stack:
                 size, last_change = now_size, time.monotonic()
             elif time.monotonic() - last_change >= quiet:
                 return
+
+    def keys_until(self, *keys: str, text: str, limit: float = 30.0) -> Heard:
+        """Press ``keys`` and listen until ``text`` is said, or ``limit`` seconds pass.
+
+        For work whose sentence comes when it is done (a search under a loaded machine):
+        a player waits for the answer, not for a fixed spell of quiet.
+        """
+        start = time.monotonic()
+        heard = self.keys(*keys, settle=1.0)
+        while not heard.heard(text) and time.monotonic() - start < limit:
+            heard.extend(self.listen(1.0))
+        return heard
 
     def listen(self, settle: float = 0.6) -> Heard:
         """What readers speak from now (and what came late for the last reply) until quiet."""

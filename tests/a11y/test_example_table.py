@@ -278,7 +278,7 @@ def test_the_winnable_search_window_speaks_and_keeps_the_game(
     # Abandon: the search starts behind its window, which says what it does and gives its
     # Cancel button the focus. Strict's draw-3 deals are proved lost in a moment, so it ends
     # by itself within a second (too soon for a key): its answer keeps the game, and says so.
-    heard = stack.keys("Return", settle=2.0)
+    heard = stack.keys_until("Return", text=screens["as_it_was"])
     assert any(x.startswith(screens["searching"]) for x in heard.spoken), heard
     assert any(e["name"] == screens["cancel"] for e in heard.focus()), heard.focus()
     answer = [x for x in heard.spoken if x.endswith(screens["as_it_was"])]

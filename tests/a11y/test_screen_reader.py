@@ -104,8 +104,8 @@ def test_a_deal_that_cannot_be_won_is_said_with_the_way_on_one_tab_away(
     stack = start(tmp_path, lang, game, show_winnability=True)
     stacks.append(stack)
 
-    heard = stack.keys("h", settle=1.5)
     verdict, way_on = HOPELESS[lang]
+    heard = stack.keys_until("h", text=verdict)
     assert heard.said(f"{verdict}. {way_on}"), heard
     # Tab from the table lands on the message's New game button, which carries the verdict.
     focus = stack.keys("Tab").focus()
@@ -177,7 +177,7 @@ def test_finish_is_offered_in_words_reached_by_tab_and_a_says_it_in_one_sentence
     stack.keys("shift+Tab")
     # A plays the rest: one sentence for the cards going home, then the win, not each move.
     cards = sum(m.card is not None for m in left)
-    heard = stack.keys("a", settle=1.5)
+    heard = stack.keys_until("a", text=WORDS[lang]["won"])
     assert heard.said(screens["going_home"].format(n=cards)), heard
     assert any(WORDS[lang]["won"] in x for x in heard.spoken), heard
     assert len(heard.spoken) <= 4, heard
