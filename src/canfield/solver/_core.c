@@ -1637,6 +1637,175 @@ static PyObject *search_expand(SearchObject *s, PyObject *unused) {
     return out;
 }
 
+/* ------------------------------------------------------- the beam's walk (solver/beam.py) */
+
+typedef struct {
+    Pos pos;
+    int32_t parent; /* its index in the walk, -1 for the root */
+    Cand move;      /* the move that made it from its parent */
+} WalkNode;
+
+typedef struct {
+    uint32_t *slots; /* 0: empty; else index + 1 into keys */
+    size_t mask;
+    uint8_t *keys; /* KEYMAX + 1 bytes a key: its length, then the key */
+    size_t count, cap;
+} KeySet;
+
+/* Whether k was new (and is now in the set); -1 when out of memory. */
+static int keyset_add(KeySet *ks, const uint8_t *k, int n) {
+    size_t i = (size_t)hash_key(k, n) & ks->mask;
+    for (; ks->slots[i]; i = (i + 1) & ks->mask) {
+        const uint8_t *o = ks->keys + (size_t)(ks->slots[i] - 1) * (KEYMAX + 1);
+        if (o[0] == n && !memcmp(o + 1, k, (size_t)n)) return 0;
+    }
+    if (ks->count == ks->cap) return -1; /* sized by the caller: never reached */
+    uint8_t *o = ks->keys + ks->count * (KEYMAX + 1);
+    o[0] = (uint8_t)n;
+    memcpy(o + 1, k, (size_t)n);
+    ks->slots[i] = (uint32_t)(++ks->count);
+    return 1;
+}
+
+/* beam._score: ten points a card up, five off a waste card, two a reserve card, a point a rank
+ * at a column's end, three an empty column. */
+static int beam_score(const Pos *p) {
+    int up = p->found[0] + p->found[1] + p->found[2] + p->found[3], ends = 0, empty = 0;
+    unsigned ranks = 0;
+    for (int c = 0; c < 4; c++) {
+        if (p->len[c])
+            ranks |= 1u << (p->cols[c][p->len[c] - 1] % 13);
+        else
+            empty++;
+    }
+    for (; ranks; ranks &= ranks - 1) ends++;
+    return 10 * up - 5 * p->pointer - 2 * p->reserve_len + ends + 3 * empty;
+}
+
+/* The moves from the walk's root to node `at`, then `last`: four bytes a move (card, target,
+ * source, index), as expand() gives them. */
+static PyObject *walk_path(const WalkNode *walk, int32_t at, Cand last) {
+    int n = 1;
+    for (int32_t i = at; walk[i].parent >= 0; i = walk[i].parent) n++;
+    PyObject *b = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)n * 4);
+    if (!b) return NULL;
+    uint8_t *o = (uint8_t *)PyBytes_AS_STRING(b) + (size_t)n * 4;
+    const Cand *c = &last;
+    for (int32_t i = at;; i = walk[i].parent) {
+        o -= 4;
+        o[0] = c->card;
+        o[1] = (uint8_t)c->target;
+        o[2] = (uint8_t)c->source;
+        o[3] = c->index;
+        if (walk[i].parent < 0) break;
+        c = &walk[i].move;
+    }
+    return b;
+}
+
+/* What positions with the same stacks share (beam._stacks_of): the talon and its split, the
+ * reserve's size, the recycles made. */
+static PyObject *stacks_bytes(const Pos *p) {
+    uint8_t b[NCARDS + 3];
+    memcpy(b, p->talon, p->talon_len);
+    b[p->talon_len] = p->pointer;
+    b[p->talon_len + 1] = p->reserve_len;
+    b[p->talon_len + 2] = p->recycles;
+    return PyBytes_FromStringAndSize((const char *)b, p->talon_len + 3);
+}
+
+/* exits(closure): BeamSearch._walk_python in C. From the root, the positions free moves reach
+ * (any move after which the talon and the reserve hold as many cards as before), breadth first
+ * in expand()'s order, until `closure` are known; every move from them that spends a stack card,
+ * or wins, is an exit. Returns (positions walked, [(key, stacks, score, path)], winning path or
+ * None); a win ends the walk. */
+static PyObject *search_exits(SearchObject *s, PyObject *args) {
+    long closure;
+    if (!PyArg_ParseTuple(args, "l", &closure)) return NULL;
+    if (closure < 1 || closure > 1000000) {
+        PyErr_SetString(PyExc_ValueError, "closure must be from 1 to 1000000 positions");
+        return NULL;
+    }
+    if (!s->frames || s->nframes != 1 || s->nodes != 1) {
+        PyErr_SetString(PyExc_RuntimeError, "exits() is for a search that has not run");
+        return NULL;
+    }
+    /* the walk stops once `closure` are known: at most one position's children past it */
+    size_t most = (size_t)closure + 2 * MAXCANDS, size = 1024;
+    while (size < 2 * most) size *= 2;
+    KeySet seen = {calloc(size, sizeof(uint32_t)), size - 1, malloc(most * (KEYMAX + 1)), 0, most};
+    WalkNode *walk = malloc(most * sizeof(WalkNode));
+    Cand *cands = malloc(2 * MAXCANDS * sizeof(Cand));
+    PyObject *out = PyList_New(0), *win = NULL, *result = NULL;
+    if (!seen.slots || !seen.keys || !walk || !cands || !out) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    const Pos *root = &s->frames[0].pos;
+    const int start = root->talon_len + root->reserve_len;
+    uint8_t k[KEYMAX + KEYPAD];
+    copy_pos(&walk[0].pos, root);
+    walk[0].parent = -1;
+    size_t len = 1, at = 0;
+    long long nodes = 0;
+    keyset_add(&seen, k, make_key(s, root, k));
+    while (at < len && (long)seen.count < closure) {
+        const int32_t me = (int32_t)at++;
+        const Pos *p = &walk[me].pos;
+        nodes++;
+        Reach r;
+        compute_reach(&s->rules, p, &r);
+        int late = 0;
+        uint64_t rng = s->rng;
+        int n = gen_early(s, p, &r, cands, &late);
+        s->rng = rng;
+        if (late) n += gen_late(s, p, &r, cands + n);
+        for (int i = 0; i < n; i++) {
+            Pos q;
+            play(s, p, &q, cands[i]);
+            int w = won(&q);
+            if (w || q.talon_len + q.reserve_len < start) {
+                PyObject *path = walk_path(walk, me, cands[i]);
+                if (!path) goto done;
+                if (w) {
+                    win = path;
+                    goto finished;
+                }
+                int kn = make_key(s, &q, k);
+                PyObject *t = Py_BuildValue("(y#NiN)", (const char *)k, (Py_ssize_t)kn,
+                                            stacks_bytes(&q), beam_score(&q), path);
+                if (!t || PyList_Append(out, t) < 0) {
+                    Py_XDECREF(t);
+                    goto done;
+                }
+                Py_DECREF(t);
+                continue;
+            }
+            int added = keyset_add(&seen, k, make_key(s, &q, k));
+            if (added < 0) {
+                PyErr_NoMemory();
+                goto done;
+            }
+            if (added) {
+                copy_pos(&walk[len].pos, &q);
+                walk[len].parent = me;
+                walk[len].move = cands[i];
+                len++;
+            }
+        }
+    }
+finished:
+    result = Py_BuildValue("(LOO)", nodes, out, win ? win : Py_None);
+done:
+    Py_XDECREF(win);
+    Py_XDECREF(out);
+    free(seen.slots);
+    free(seen.keys);
+    free(walk);
+    free(cands);
+    return result;
+}
+
 static PyObject *search_moves(SearchObject *s, PyObject *unused) {
     if (s->won) {
         Py_INCREF(s->won);
@@ -1675,6 +1844,8 @@ static PyMethodDef search_methods[] = {
      "run(deadline, stop, clock): search until clock() > deadline or stop positions in all."},
     {"expand", (PyCFunction)search_expand, METH_NOARGS,
      "The root's candidates in order, each (card, target, source, index, child position)."},
+    {"exits", (PyCFunction)search_exits, METH_VARARGS,
+     "exits(closure): the beam's walk of free moves from the root and the stack plays out of it."},
     {"moves", (PyCFunction)search_moves, METH_NOARGS, "The card moves of the win found."},
     {"cut", (PyCFunction)search_cut, METH_NOARGS,
      "The win's card moves without its detours (solver/shorten.py), or None."},

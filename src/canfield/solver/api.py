@@ -136,9 +136,10 @@ BEAM_PART = 1.0
 """Where passes are limited, the beam over stack plays (``solver/beam.py``) gets this much of
 each main slice, in its own positions (a walk of the free moves, or a short search)."""
 BEAM_SHARE = 0.5
-"""...and at most this share of the time spent: its positions are walked in Python, about 16
-times slower than the core's, so equal slices would leave the main search a twentieth of the
-time, and with it the proofs of loss (storehouse draw 3: 11 M positions in 160 s, not 150 M)."""
+"""...and at most this share of the time spent: its positions cost more than the main search's
+(with the core about 280,000 a second against 900,000, its choices being made in Python; in
+pure Python 16 times more), so equal slices would leave the main search too little time, and
+with it the proofs of loss (storehouse draw 3: 11 M positions in 160 s, not 150 M)."""
 PROBE = 2000
 """P7 in the main search: a blind search of at most this many positions at each position a stack
 card was just played to (docs/solver.md); 0 turns it off."""

@@ -942,6 +942,29 @@ def expand(
     return out
 
 
+def child_of(state: State, card: int, target: int, source: int, index: int) -> State:
+    """The position the search makes of ``state`` by the candidate (card, target, source,
+    index), as :func:`expand` lists them: a line the core gives as candidates, replayed."""
+    node, cards, _ = _normalize(state)
+    if source == FROM_TALON:
+        return _play_talon(node, cards, index, target, view_of(node).recycles is None)[0]
+    return _play(node, card, target, source)
+
+
+CoreExit = tuple[bytes, bytes, int, bytes]
+"""An exit of the core's beam walk: its key, its stacks, its score, the candidates from the
+walk's root (four bytes each: card, target, source, index, the signed ones as bytes)."""
+
+
+def core_exits(state: State, closure: int) -> tuple[int, list[CoreExit], bytes | None]:
+    """The beam's walk of free moves from ``state``, in the compiled core: positions walked,
+    the exits, and the candidates of a win if the walk met one (``BeamSearch`` walks the
+    same positions in Python where there is no core)."""
+    node, cards, pointer = _normalize(state)
+    core = _core_search(node, cards, pointer, options=Options(), table_limit=1, known_lost=None)
+    return core.exits(closure)
+
+
 _Frame = tuple[
     State, tuple[int, ...], int, dict[int, int], tuple[int, ...], Iterator[Candidate], object
 ]
