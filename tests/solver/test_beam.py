@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import random
 import time
+import types
 from collections.abc import Hashable, Iterator
 from typing import Any
 
 import pytest
 from test_solver_variants import small
 
+import canfield.solver.search as search_module
 from canfield.deal import deck_for_deal
 from canfield.moves import Move
 from canfield.rules import apply_move
@@ -195,3 +197,17 @@ def test_the_core_walk_refuses_a_bad_closure_and_a_used_search() -> None:
     core.run(None, 100, time.process_time)
     with pytest.raises(RuntimeError, match="not run"):
         core.exits(10)
+
+
+def test_a_core_without_the_walk_leaves_it_to_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The browser's WebAssembly core has the search but not ``exits``: there the beam walks
+    in Python (the same walk), never calling what the core does not have."""
+    search_only = types.ModuleType("canfield.solver._core")
+    search_only.Search = type("Search", (), {})  # type: ignore[attr-defined]
+    monkeypatch.setattr(search_module, "_core", search_only)
+    monkeypatch.setattr(search_module, "COMPILED", True)
+    start = initial_state(deck_for_deal(1_000_071), 1, variant_named("rainbow"))
+    assert not search_module.core_walks()
+    assert _walk(*BeamSearch(start)._exits(start), start) == _walk(
+        *beam._walk_python(start, 300), start
+    )

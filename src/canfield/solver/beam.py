@@ -11,9 +11,10 @@ a score of the position form the next generation (at most three with the same st
 from the best few a short depth-first search (the talon tried last) looks for a win below.
 When a generation has no candidates the beam starts again wider, with other ties broken.
 
-The walk is most of its work, so the compiled core does it where it is built (``exits``, the
-same positions in the same order as :func:`_walk_python`, which the browser and a player
-without a compiler run): about 15 times faster, the choices staying in Python.
+The walk is most of its work, so the compiled core does it where it is built (``exits``:
+the same positions in the same order as :func:`_walk_python`, which a player without a
+compiler runs, and the browser, whose WebAssembly core has the search only), about 15
+times faster; the choices stay in Python.
 
 Every move it makes is a move the search itself generates (:func:`expand`), so a win is a
 line of the game (``solve`` replays it through the rules); a beam that dies proves
@@ -38,7 +39,7 @@ from canfield.solver.search import (
     Verdict,
     child_of,
     core_exits,
-    core_in_use,
+    core_walks,
     expand,
     view_of,
 )
@@ -219,7 +220,7 @@ class BeamSearch:
 
     def _exits(self, root: State) -> tuple[int, list[_Exit], list[Move] | None]:
         """The positions walked, the exits and the moves of a win if the walk met one."""
-        if core_in_use():
+        if core_walks():
             nodes, exits, win = core_exits(root, self.closure)
             return nodes, list(exits), None if win is None else _moves_of(win)
         return _walk_python(root, self.closure)

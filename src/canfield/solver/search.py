@@ -956,6 +956,12 @@ CoreExit = tuple[bytes, bytes, int, bytes]
 walk's root (four bytes each: card, target, source, index, the signed ones as bytes)."""
 
 
+def core_walks() -> bool:
+    """Whether the core in use has the beam's walk (``exits``): the browser's WebAssembly core
+    (``canfield.web.wasm_core``) has the search only, and the beam walks in Python there."""
+    return core_in_use() and hasattr(_core.Search, "exits")
+
+
 def core_exits(state: State, closure: int) -> tuple[int, list[CoreExit], bytes | None]:
     """The beam's walk of free moves from ``state``, in the compiled core: positions walked,
     the exits, and the candidates of a win if the walk met one (``BeamSearch`` walks the

@@ -123,6 +123,7 @@ static inline PyObject *Py_BuildValue(const char *f, ...) { (void)f; CANFIELD_UN
 static inline int PyBytes_Check(PyObject *o) { (void)o; CANFIELD_UNREACHED; }
 static inline Py_ssize_t PyBytes_GET_SIZE(PyObject *o) { (void)o; CANFIELD_UNREACHED; }
 static inline char *PyBytes_AS_STRING(PyObject *o) { (void)o; CANFIELD_UNREACHED; }
+static inline PyObject *PyBytes_FromStringAndSize(const char *b, Py_ssize_t n) { (void)b, (void)n; CANFIELD_UNREACHED; }
 static inline int PyTuple_Check(PyObject *o) { (void)o; CANFIELD_UNREACHED; }
 static inline Py_ssize_t PyTuple_GET_SIZE(PyObject *o) { (void)o; CANFIELD_UNREACHED; }
 static inline PyObject *PyTuple_GET_ITEM(PyObject *o, Py_ssize_t i) { (void)o, (void)i; CANFIELD_UNREACHED; }
@@ -130,6 +131,7 @@ static inline PyObject *PyTuple_New(Py_ssize_t n) { (void)n; CANFIELD_UNREACHED;
 static inline void PyTuple_SET_ITEM(PyObject *t, Py_ssize_t i, PyObject *v) { (void)t, (void)i, (void)v; CANFIELD_UNREACHED; }
 static inline PyObject *PyList_New(Py_ssize_t n) { (void)n; CANFIELD_UNREACHED; }
 static inline void PyList_SET_ITEM(PyObject *l, Py_ssize_t i, PyObject *v) { (void)l, (void)i, (void)v; CANFIELD_UNREACHED; }
+static inline int PyList_Append(PyObject *l, PyObject *v) { (void)l, (void)v; CANFIELD_UNREACHED; }
 static inline PyObject *PyLong_FromLong(long v) { (void)v; CANFIELD_UNREACHED; }
 static inline PyObject *PyLong_FromLongLong(long long v) { (void)v; CANFIELD_UNREACHED; }
 static inline long long PyLong_AsLongLong(PyObject *o) { (void)o; CANFIELD_UNREACHED; }
