@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import time
 import types
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -130,7 +130,7 @@ Walk = tuple[
 ]
 
 
-def _walk(nodes: int, exits: list[Any], win: bytes | list[Move] | None, root: State) -> Walk:
+def _walk(nodes: int, exits: Sequence[Any], win: bytes | list[Move] | None, root: State) -> Walk:
     """A walk as the beam reads it: positions walked, each exit's moves, position and score,
     the classes of the exits' keys and of their stacks, and the moves of a win."""
     made = [beam._entry(beam._Entry(root, (), None), how) for _, _, _, how in exits]

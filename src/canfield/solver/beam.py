@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -218,11 +218,11 @@ class BeamSearch:
                     break
         return chosen
 
-    def _exits(self, root: State) -> tuple[int, list[_Exit], list[Move] | None]:
+    def _exits(self, root: State) -> tuple[int, Sequence[_Exit], list[Move] | None]:
         """The positions walked, the exits and the moves of a win if the walk met one."""
         if core_walks():
             nodes, exits, win = core_exits(root, self.closure)
-            return nodes, list(exits), None if win is None else _moves_of(win)
+            return nodes, exits, None if win is None else _moves_of(win)
         return _walk_python(root, self.closure)
 
 

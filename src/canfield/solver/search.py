@@ -932,23 +932,27 @@ def expand(
             for card, target, _, _, (stock, waste, reserve, found, columns, r) in core.expand()
         ]
     merge = view.recycles is None
-    out = []
-    for move, card, source, index in successors(node, cards, pointer, options):
-        if source == FROM_TALON:
-            child = _play_talon(node, cards, index, move.target, merge)[0]
-        else:
-            child = _play(node, card, move.target, source)
-        out.append((move, child))
-    return out
+    return [
+        (candidate[0], _child(node, cards, merge, candidate))
+        for candidate in successors(node, cards, pointer, options)
+    ]
+
+
+def _child(node: State, cards: tuple[int, ...], merge: bool, candidate: Candidate) -> State:
+    """The child of a normalized ``node`` (talon ``cards``) by a candidate, as the search
+    makes it."""
+    move, card, source, index = candidate
+    if source == FROM_TALON:
+        return _play_talon(node, cards, index, move.target, merge)[0]
+    return _play(node, card, move.target, source)
 
 
 def child_of(state: State, card: int, target: int, source: int, index: int) -> State:
     """The position the search makes of ``state`` by the candidate (card, target, source,
     index), as :func:`expand` lists them: a line the core gives as candidates, replayed."""
     node, cards, _ = _normalize(state)
-    if source == FROM_TALON:
-        return _play_talon(node, cards, index, target, view_of(node).recycles is None)[0]
-    return _play(node, card, target, source)
+    merge = view_of(node).recycles is None
+    return _child(node, cards, merge, (_MOVE[card][target], card, source, index))
 
 
 CoreExit = tuple[bytes, bytes, int, bytes]
