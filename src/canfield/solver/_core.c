@@ -1822,6 +1822,382 @@ static PyObject *search_cut(SearchObject *s, PyObject *unused) {
     Py_RETURN_NONE;
 }
 
+/* ------------------------------------------------ the links game (solver/links.py, P9) */
+
+#define LINKS_MAX 26 /* twin classes: 13 ranks, or 26 ranks and colours */
+
+typedef struct {
+    uint64_t mask; /* the root's talon cards still in the talon, a bit each */
+    uint8_t pointer, reserve, found[4], links[LINKS_MAX];
+} LinksNode;
+
+typedef struct {
+    PyObject_HEAD
+    int k, draw, base, ntalon;
+    uint8_t talon[NCARDS], reserve[NCARDS];
+    uint8_t of[NCARDS], parent[LINKS_MAX], child[LINKS_MAX], size[LINKS_MAX];
+    uint8_t home[4][14][LINKS_MAX]; /* how many of each class the first f cards of a suit hold */
+    TableObject *seen;
+    LinksNode *stack;
+    size_t depth, cap;
+    long long nodes, table_limit;
+    int verdict, full, running;
+} LinksObject;
+
+/* links._key: waste size, reserve size, foundations, links, then the mask's six bytes. */
+static int links_key(const LinksObject *g, const LinksNode *n, uint8_t *k) {
+    int m = 0;
+    k[m++] = n->pointer;
+    k[m++] = n->reserve;
+    for (int s = 0; s < 4; s++) k[m++] = n->found[s];
+    for (int c = 0; c < g->k; c++) k[m++] = n->links[c];
+    for (int b = 0; b < 6; b++) k[m++] = (uint8_t)(n->mask >> (8 * b));
+    return m;
+}
+
+/* links.LinksSearch._children, in its order: an image of every real move from n. */
+static int links_children(const LinksObject *g, const LinksNode *n, LinksNode *out) {
+    int k = g->k, base = g->base, count[LINKS_MAX], outside[LINKS_MAX] = {0};
+    uint8_t cards[NCARDS], indices[NCARDS], away[NCARDS] = {0};
+    int ncards = 0;
+    for (int i = 0; i < g->ntalon; i++)
+        if (n->mask >> i & 1) {
+            cards[ncards] = g->talon[i];
+            indices[ncards++] = (uint8_t)i;
+            outside[g->of[g->talon[i]]]++;
+            away[g->talon[i]] = 1;
+        }
+    for (int i = 0; i < n->reserve; i++) {
+        outside[g->of[g->reserve[i]]]++;
+        away[g->reserve[i]] = 1;
+    }
+    for (int s = 0; s < 4; s++)
+        for (int c = 0; c < k; c++) outside[c] += g->home[s][n->found[s]][c];
+    int runs = 0;
+    for (int c = 0; c < k; c++) {
+        count[c] = g->size[c] - outside[c];
+        runs += count[c] - n->links[c];
+    }
+    int free_column = runs < 4, filled = n->reserve ? n->reserve - 1 : 0;
+    int nexts[4];
+    for (int s = 0; s < 4; s++) nexts[s] = n->found[s] == 13 ? -1 : s * 13 + (base + n->found[s]) % 13;
+#define ENDS(c) (count[c] - n->links[g->child[c]])
+    LinksNode later[2 * NCARDS];
+    int nout = 0, nlater = 0;
+    /* the stack cards: the reserve's top, then each talon card taps bring up */
+    int plays[NCARDS + 1], q = -1, nplays = 0;
+    if (n->reserve) plays[nplays++] = -1;
+    if (n->pointer) plays[nplays++] = n->pointer - 1;
+    if (g->draw == 1) {
+        for (int i = n->pointer; i < ncards; i++) plays[nplays++] = i;
+    } else {
+        for (q = n->pointer; q < ncards;) {
+            q = q + g->draw < ncards ? q + g->draw : ncards;
+            plays[nplays++] = q - 1;
+        }
+    }
+    for (int j = 0; j < nplays; j++) {
+        LinksNode m = *n;
+        int card;
+        if (plays[j] < 0) {
+            card = g->reserve[n->reserve - 1];
+            m.reserve--;
+        } else {
+            card = cards[plays[j]];
+            m.mask &= ~((uint64_t)1 << indices[plays[j]]);
+            m.pointer = (uint8_t)plays[j];
+        }
+        int c = g->of[card];
+        if (nexts[card / 13] == card) {
+            later[nlater] = m;
+            later[nlater++].found[card / 13]++;
+        }
+        if (ENDS(g->parent[c]) > 0) {
+            out[nout] = m;
+            out[nout++].links[c]++;
+        }
+        if (free_column && !n->reserve) out[nout++] = m;
+    }
+    for (int s = 0; s < 4; s++) { /* take-backs */
+        if (!n->found[s]) continue;
+        int c = g->of[s * 13 + (base + n->found[s] - 1) % 13];
+        if (ENDS(g->parent[c]) > 0) {
+            out[nout] = *n;
+            out[nout].found[s]--;
+            out[nout++].links[c]++;
+        }
+        if (free_column && !n->reserve) {
+            out[nout] = *n;
+            out[nout++].found[s]--;
+        }
+    }
+    for (int c = 0; c < k; c++) {
+        int p = g->parent[c];
+        int most = count[c] < count[p] ? count[c] : count[p];
+        if (count[c] - n->links[c] > 0 && ENDS(p) > 0 && n->links[c] < most) { /* a run onto another */
+            out[nout] = *n;
+            out[nout].reserve = (uint8_t)filled;
+            out[nout++].links[c]++;
+        }
+        if (free_column && n->links[c] > 0) { /* a tail into an empty column */
+            out[nout] = *n;
+            out[nout++].links[c]--;
+        }
+    }
+    for (int s = 0; s < 4; s++) { /* a column's end up */
+        int card = nexts[s];
+        if (card < 0 || away[card]) continue;
+        int c = g->of[card];
+        if (ENDS(c) <= 0) continue;
+        if (n->links[c] > 0) {
+            later[nlater] = *n;
+            later[nlater].found[s]++;
+            later[nlater++].links[c]--;
+        }
+        int most = n->links[c] > n->links[g->child[c]] ? n->links[c] : n->links[g->child[c]];
+        if (count[c] - most > 0) {
+            later[nlater] = *n;
+            later[nlater].found[s]++;
+            later[nlater++].reserve = (uint8_t)filled;
+        }
+    }
+#undef ENDS
+    for (int j = 0; j < nlater; j++) out[nout++] = later[j];
+    return nout;
+}
+
+#define LINKS_CHILDREN_MAX (4 * (NCARDS + 1) + 4 * LINKS_MAX + 16)
+
+/* At most `steps` nodes expanded: STEP_WON, STEP_LOST, STEP_STOP (the bound or a full table),
+ * STEP_NOMEM, or 0 for more to do. */
+static int links_advance(LinksObject *g, long long stop, int steps) {
+    LinksNode children[LINKS_CHILDREN_MAX];
+    uint8_t key[64];
+    for (int step = 0; step < steps; step++) {
+        if (!g->depth) return STEP_LOST;
+        if (stop >= 0 && g->nodes >= stop) return STEP_STOP;
+        LinksNode node = g->stack[--g->depth];
+        int n = links_children(g, &node, children);
+        for (int i = 0; i < n; i++) {
+            const LinksNode *c = &children[i];
+            if (c->found[0] == 13 && c->found[1] == 13 && c->found[2] == 13 && c->found[3] == 13)
+                return STEP_WON;
+            int len = links_key(g, c, key), found;
+            uint64_t h = hash_key(key, len);
+            size_t slot = table_find(g->seen, h, key, len, &found);
+            if (found) continue;
+            if ((long long)g->seen->count >= g->table_limit) {
+                g->full = 1;
+                return STEP_STOP;
+            }
+            if (table_put(g->seen, slot, h, key, len) < 0) return STEP_NOMEM;
+            if (g->depth == g->cap) {
+                size_t cap = g->cap ? 2 * g->cap : 4096;
+                LinksNode *more = realloc(g->stack, cap * sizeof(LinksNode));
+                if (!more) return STEP_NOMEM;
+                g->stack = more;
+                g->cap = cap;
+            }
+            g->stack[g->depth++] = *c;
+            g->nodes++;
+        }
+    }
+    return 0;
+}
+
+static int links_bytes(PyObject *o, uint8_t *out, int least, int most, const char *what) {
+    if (!PyBytes_Check(o) || PyBytes_GET_SIZE(o) < least || PyBytes_GET_SIZE(o) > most) {
+        PyErr_Format(PyExc_ValueError, "links: %s must be bytes of %d to %d", what, least, most);
+        return -1;
+    }
+    memcpy(out, PyBytes_AS_STRING(o), (size_t)PyBytes_GET_SIZE(o));
+    return (int)PyBytes_GET_SIZE(o);
+}
+
+/* Links(talon, pointer, reserve, found, links, draw, base, of, parent, child, size, home,
+ * table_limit): every argument a whole number or bytes, as links.LinksSearch packs them. */
+static int links_init(LinksObject *g, PyObject *args, PyObject *kwds) {
+    PyObject *talon, *reserve, *found, *links, *of, *parent, *child, *size, *home;
+    int pointer, draw, base;
+    long long table_limit;
+    if (!PyArg_ParseTuple(args, "OiOOOiiOOOOOL", &talon, &pointer, &reserve, &found, &links,
+                          &draw, &base, &of, &parent, &child, &size, &home, &table_limit))
+        return -1;
+    uint8_t f[4], l[LINKS_MAX], h[4 * 14 * LINKS_MAX];
+    LinksNode root;
+    memset(&root, 0, sizeof root);
+    int nt = links_bytes(talon, g->talon, 0, 48, "talon");
+    int nr = nt < 0 ? -1 : links_bytes(reserve, g->reserve, 0, NCARDS, "reserve");
+    int k = nr < 0 ? -1 : links_bytes(size, g->size, 1, LINKS_MAX, "size");
+    if (k < 0 || links_bytes(found, f, 4, 4, "found") < 0 ||
+        links_bytes(links, l, k, k, "links") < 0 || links_bytes(of, g->of, NCARDS, NCARDS, "of") < 0 ||
+        links_bytes(parent, g->parent, k, k, "parent") < 0 ||
+        links_bytes(child, g->child, k, k, "child") < 0 ||
+        links_bytes(home, h, 4 * 14 * k, 4 * 14 * k, "home") < 0)
+        return -1;
+    for (int i = 0; i < NCARDS; i++) {
+        int bad = g->of[i] >= k || (i < nt && g->talon[i] >= NCARDS) || (i < nr && g->reserve[i] >= NCARDS);
+        if (i < k) bad |= g->parent[i] >= k || g->child[i] >= k;
+        if (i < 4) bad |= f[i] > 13;
+        if (bad) {
+            PyErr_SetString(PyExc_ValueError, "links: a card or class out of range");
+            return -1;
+        }
+    }
+    if (pointer < 0 || pointer > nt || (draw != 1 && draw != 3) || base < 0 || base > 12 ||
+        table_limit < 1) {
+        PyErr_SetString(PyExc_ValueError, "links: pointer, draw, base or table_limit out of range");
+        return -1;
+    }
+    g->k = k;
+    g->ntalon = nt;
+    g->draw = draw;
+    g->base = base;
+    for (int s = 0; s < 4; s++)
+        for (int j = 0; j < 14; j++) memcpy(g->home[s][j], h + (s * 14 + j) * k, (size_t)k);
+    root.mask = nt == 64 ? ~(uint64_t)0 : ((uint64_t)1 << nt) - 1;
+    root.pointer = (uint8_t)pointer;
+    root.reserve = (uint8_t)nr;
+    memcpy(root.found, f, 4);
+    memcpy(root.links, l, (size_t)k);
+    Py_XSETREF(g->seen, table_new());
+    if (!g->seen) return -1;
+    free(g->stack);
+    g->stack = malloc(4096 * sizeof(LinksNode));
+    if (!g->stack) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    g->cap = 4096;
+    g->depth = 0;
+    uint8_t key[64];
+    int len = links_key(g, &root, key), known;
+    uint64_t hk = hash_key(key, len);
+    size_t slot = table_find(g->seen, hk, key, len, &known);
+    if (table_put(g->seen, slot, hk, key, len) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    g->stack[g->depth++] = root;
+    g->nodes = 1;
+    g->table_limit = table_limit;
+    g->verdict = UNKNOWN;
+    g->full = g->running = 0;
+    return 0;
+}
+
+static PyObject *links_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    LinksObject *g = (LinksObject *)type->tp_alloc(type, 0);
+    return (PyObject *)g; /* tp_alloc zeroes it: no table, no stack */
+}
+
+static void links_dealloc(LinksObject *g) {
+    Py_XDECREF(g->seen);
+    free(g->stack);
+    Py_TYPE(g)->tp_free((PyObject *)g);
+}
+
+/* run(deadline, stop, clock) -> 0 unknown, 1 won, 2 lost, as Search.run. */
+static PyObject *links_run(LinksObject *g, PyObject *args) {
+    PyObject *deadline_obj, *stop_obj, *clock;
+    if (!PyArg_ParseTuple(args, "OOO", &deadline_obj, &stop_obj, &clock)) return NULL;
+    if (!g->seen) {
+        PyErr_SetString(PyExc_RuntimeError, "the links search was not set up");
+        return NULL;
+    }
+    if (g->verdict != UNKNOWN || g->full) return PyLong_FromLong(g->verdict);
+    if (g->running) {
+        PyErr_SetString(PyExc_RuntimeError, "this links search is running in another thread");
+        return NULL;
+    }
+    double deadline = 0;
+    int timed = deadline_obj != Py_None;
+    if (timed) {
+        deadline = PyFloat_AsDouble(deadline_obj);
+        if (deadline == -1.0 && PyErr_Occurred()) return NULL;
+    }
+    long long stop = -1;
+    if (stop_obj != Py_None) {
+        stop = PyLong_AsLongLong(stop_obj);
+        if (stop == -1 && PyErr_Occurred()) return NULL;
+    }
+    int outcome = UNKNOWN, failed = 0;
+    g->running = 1;
+    for (;;) {
+        int status;
+        Py_BEGIN_ALLOW_THREADS
+        status = links_advance(g, stop, CHECK_EVERY);
+        Py_END_ALLOW_THREADS
+        if (status == STEP_NOMEM) {
+            PyErr_NoMemory();
+            failed = 1;
+            break;
+        }
+        if (status == STEP_WON || status == STEP_LOST) {
+            outcome = status == STEP_WON ? WON : LOST;
+            break;
+        }
+        if (status == STEP_STOP) break;
+        if (PyErr_CheckSignals() < 0) {
+            failed = 1;
+            break;
+        }
+        if (timed) {
+            PyObject *now = PyObject_CallNoArgs(clock);
+            double t = now ? PyFloat_AsDouble(now) : -1.0;
+            Py_XDECREF(now);
+            if (!now || (t == -1.0 && PyErr_Occurred())) {
+                failed = 1;
+                break;
+            }
+            if (t > deadline) break;
+        }
+    }
+    g->running = 0;
+    if (failed) return NULL;
+    if (outcome != UNKNOWN) {
+        g->verdict = outcome;
+        Py_XSETREF(g->seen, table_new()); /* the search is over: its memory goes back */
+        free(g->stack);
+        g->stack = NULL;
+        g->depth = g->cap = 0;
+        if (!g->seen) return NULL;
+    }
+    return PyLong_FromLong(outcome);
+}
+
+static PyObject *links_get_nodes(LinksObject *g, void *unused) {
+    return PyLong_FromLongLong(g->nodes);
+}
+
+static PyObject *links_get_full(LinksObject *g, void *unused) {
+    return PyBool_FromLong(g->full);
+}
+
+static PyMethodDef links_methods[] = {
+    {"run", (PyCFunction)links_run, METH_VARARGS,
+     "run(deadline, stop, clock): search until clock() > deadline or stop nodes in all."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef links_getset[] = {
+    {"nodes", (getter)links_get_nodes, NULL, "Nodes searched so far.", NULL},
+    {"full", (getter)links_get_full, NULL, "Whether its table filled and it stopped.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject LinksType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "canfield.solver._core.Links",
+    .tp_doc = "The links game's depth-first search, compiled (canfield.solver.links drives it).",
+    .tp_basicsize = sizeof(LinksObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = links_new,
+    .tp_init = (initproc)links_init,
+    .tp_dealloc = (destructor)links_dealloc,
+    .tp_methods = links_methods,
+    .tp_getset = links_getset,
+};
+
 static PyObject *search_table(SearchObject *s, PyObject *unused) {
     if (!s->table) {
         s->table = table_new();
@@ -1900,13 +2276,17 @@ static int add_names(PyObject *m, const char *name, const Field *fields, int n) 
 }
 
 PyMODINIT_FUNC PyInit__core(void) {
-    if (PyType_Ready(&TableType) < 0 || PyType_Ready(&SearchType) < 0) return NULL;
+    if (PyType_Ready(&TableType) < 0 || PyType_Ready(&SearchType) < 0 ||
+        PyType_Ready(&LinksType) < 0)
+        return NULL;
     PyObject *m = PyModule_Create(&core_module);
     if (!m) return NULL;
     Py_INCREF(&TableType);
     Py_INCREF(&SearchType);
+    Py_INCREF(&LinksType);
     if (PyModule_AddObject(m, "Table", (PyObject *)&TableType) < 0 ||
-        PyModule_AddObject(m, "Search", (PyObject *)&SearchType) < 0) {
+        PyModule_AddObject(m, "Search", (PyObject *)&SearchType) < 0 ||
+        PyModule_AddObject(m, "Links", (PyObject *)&LinksType) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -63,3 +63,26 @@ class Search:
     def moves(self) -> list[tuple[int, int]]: ...
     def cut(self) -> list[tuple[int, int]] | None: ...
     def table(self) -> Table: ...
+
+class Links:
+    """The links game's depth-first search (``solver/links.py``, P9)."""
+
+    nodes: int
+    full: bool
+    def __init__(
+        self,
+        talon: bytes,
+        pointer: int,
+        reserve: bytes,
+        found: bytes,
+        links: bytes,
+        draw: int,
+        base: int,
+        of: bytes,
+        parent: bytes,
+        child: bytes,
+        size: bytes,
+        home: bytes,
+        table_limit: int,
+    ) -> None: ...
+    def run(self, deadline: float | None, stop: int | None, clock: Callable[[], float]) -> int: ...

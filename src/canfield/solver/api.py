@@ -26,6 +26,7 @@ from canfield.moves import Move
 from canfield.rules import apply_move
 from canfield.solver.beam import BeamSearch
 from canfield.solver.line import realize
+from canfield.solver.links import LinksSearch, core_links, links_apply
 from canfield.solver.restricted import realize_in, win_finder
 from canfield.solver.search import (
     DEFAULT_TABLE_LIMIT,
@@ -140,6 +141,10 @@ BEAM_SHARE = 0.5
 (with the core about 280,000 a second against 900,000, its choices being made in Python; in
 pure Python 16 times more), so equal slices would leave the main search too little time, and
 with it the proofs of loss (storehouse draw 3: 11 M positions in 160 s, not 150 M)."""
+LINKS_PART = 1.0
+"""Where one pass is left and every column is a run (``rainbow``, ``strict``), the links search
+(P9, ``solver/links.py``) gets this much of each main slice, until it ends: its nodes cost about
+what the main search's positions do, compiled, and each stands for many column arrangements."""
 PROBE = 2000
 """P7 in the main search: a blind search of at most this many positions at each position a stack
 card was just played to (docs/solver.md); 0 turns it off."""
@@ -316,6 +321,10 @@ def _solve(
     blind = None
     if view_of(state).blind:
         blind = Search(state, Options(blind=True), table_limit // 4)
+    # P9: a loss of the links game, which reads the columns as counts of links, is a loss
+    links = None
+    if links_apply(state):
+        links = LinksSearch(state, table_limit if core_links() else table_limit // 4)
     number = 0
     size = SLICE
     while True:
@@ -369,6 +378,12 @@ def _solve(
                 return done(result)
             if result is None or result.verdict is Verdict.WON:
                 blind = None  # a blind win proves nothing; it is done
+        if links is not None:
+            result = budget.step(links, int(size * LINKS_PART))
+            if result is not None and result.verdict is Verdict.LOST:
+                return done(result)
+            if result is None or result.verdict is Verdict.WON or links.full:
+                links = None  # its wins prove nothing, nor does a full table
         if restarts:
             number += 1
             # every other restart in the restricted game, where there is one
