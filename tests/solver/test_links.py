@@ -232,10 +232,10 @@ def test_a_full_table_stops_it_for_good() -> None:
 @needs_core  # the same positions in pure Python, at a fiftieth of the speed
 def test_solve_proves_a_loss_with_it(monkeypatch: pytest.MonkeyPatch) -> None:
     """Rainbow draw-1 deal 114, lost: the links search alone proves it in 70,087 nodes;
-    ``solve``, sharing its positions among its searches, within 900,000 with it (722,171)
+    ``solve``, sharing its positions among its searches, within 300,000 with it (148,920)
     and not without it (1,223,603)."""
     state = initial_state(deck_for_deal(114), 1, variant_named("rainbow"))
     assert LinksSearch(state).run(node_limit=100_000).verdict is Verdict.LOST
-    assert solve(state, time_limit=None, node_limit=900_000).verdict is Verdict.LOST
+    assert solve(state, time_limit=None, node_limit=300_000).verdict is Verdict.LOST
     monkeypatch.setattr(solver_api, "links_apply", lambda state: False)
-    assert solve(state, time_limit=None, node_limit=900_000).verdict is Verdict.UNKNOWN
+    assert solve(state, time_limit=None, node_limit=300_000).verdict is Verdict.UNKNOWN
