@@ -19,6 +19,7 @@ from canfield.solver import api, beam
 from canfield.solver.api import PROBE
 from canfield.solver.beam import MAX_WIDTH, BeamSearch
 from canfield.solver.line import realize
+from canfield.solver.links import LinksSearch, core_links
 from canfield.solver.search import COMPILED, Options, Search, Verdict, core_exits
 from canfield.state import State, initial_state
 from canfield.variants import VARIANTS, Variant, variant_named
@@ -105,8 +106,8 @@ def test_solve_gives_the_beam_at_most_its_share_of_the_time(
     beams: list[BeamSearch] = []
 
     class Recorded(BeamSearch):
-        def __init__(self, state: State) -> None:
-            super().__init__(state)
+        def __init__(self, state: State, **options: int) -> None:
+            super().__init__(state, **options)
             beams.append(self)
 
     monkeypatch.setattr(api, "BeamSearch", Recorded)
@@ -211,3 +212,32 @@ def test_a_core_without_the_walk_leaves_it_to_python(monkeypatch: pytest.MonkeyP
     assert _walk(*BeamSearch(start)._exits(start), start) == _walk(
         *beam._walk_python(start, 300), start
     )
+
+
+@pytest.mark.skipif(not core_links(), reason="the guided beam runs where the core has links")
+def test_the_guided_beam_keeps_no_candidate_the_links_game_proves_lost(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Rainbow draw 1, deal 1,000,004 (open after every earlier beam and 25 s retries): the
+    beam that drops the candidates a short links search proves lost wins it, with a line the
+    rules replay; every candidate it dropped is lost by a links search (P9) of the same size,
+    and every one it kept is not. (The plain beam, as long, does not win it: docs/solver.md.)"""
+    checked: list[tuple[State, bool]] = []
+    real = BeamSearch._lost
+
+    def spy(self: BeamSearch, state: State) -> bool:
+        lost = real(self, state)
+        checked.append((state, lost))
+        return lost
+
+    monkeypatch.setattr(BeamSearch, "_lost", spy)
+    start = initial_state(deck_for_deal(1_000_004), 1, variant_named("rainbow"))
+    guided = BeamSearch(start, links_nodes=3000, seed=1)
+    found = guided.run(None, 8_000_000)
+    assert found.verdict is Verdict.WON
+    assert replays_to_a_win(start, found.moves)
+    dropped = [state for state, lost in checked if lost]
+    assert dropped and len(dropped) < len(checked)
+    for state, lost in checked[:: max(1, len(checked) // 40)]:
+        verdict = LinksSearch(state, 12_000).run(None, 3000).verdict
+        assert (verdict is Verdict.LOST) == lost

@@ -32,6 +32,7 @@ from typing import Final
 from canfield.cards import rank_of
 from canfield.moves import Move
 from canfield.rules.kernel import card_move
+from canfield.solver.links import LinksSearch, links_apply
 from canfield.solver.search import (
     Options,
     Search,
@@ -120,7 +121,10 @@ class BeamSearch:
         rollout_nodes: int = 3000,
         seed: int = 0,
         same_stacks: int = 3,
+        links_nodes: int = 0,
     ) -> None:
+        """``links_nodes``: where the links game holds (P9), a candidate whose links search
+        proves it lost within this many nodes is not kept (0: every candidate may be)."""
         if view_of(state).recycles is None:
             raise ValueError("the beam is for games whose passes are limited")
         self.root = state
@@ -129,6 +133,7 @@ class BeamSearch:
         self.closure = closure
         self.rollouts = rollouts
         self.rollout_nodes = rollout_nodes
+        self.links_nodes = links_nodes
         self.nodes = 0
         self.seconds = 0.0
         self.verdict = Verdict.UNKNOWN
@@ -210,13 +215,28 @@ class BeamSearch:
         which the walk from any of them covers, so the beam keeps other stack plays instead."""
         chosen: list[_Entry] = []
         kept: dict[Hashable, int] = {}
+        checks = 4 * width if self.links_nodes else 0  # at most: a step stays short
         for _, parent, stacks, how in sorted(candidates, key=lambda c: c[0], reverse=True):
             if kept.get(stacks, 0) < self.same_stacks:
+                entry = _entry(parent, how)
+                if checks:
+                    checks -= 1
+                    if self._lost(entry.state):
+                        continue
                 kept[stacks] = kept.get(stacks, 0) + 1
-                chosen.append(_entry(parent, how))
+                chosen.append(entry)
                 if len(chosen) == width:
                     break
         return chosen
+
+    def _lost(self, state: State) -> bool:
+        """Whether a short links search (P9) proves ``state`` lost: a lost position is no way
+        to a win, and its place in the generation goes to the next candidate."""
+        if not links_apply(state):
+            return False
+        result = LinksSearch(state, 4 * self.links_nodes).run(None, self.links_nodes)
+        self.nodes += result.nodes
+        return result.verdict is Verdict.LOST
 
     def _exits(self, root: State) -> tuple[int, Sequence[_Exit], list[Move] | None]:
         """The positions walked, the exits and the moves of a win if the walk met one."""
