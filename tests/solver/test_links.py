@@ -239,3 +239,23 @@ def test_solve_proves_a_loss_with_it(monkeypatch: pytest.MonkeyPatch) -> None:
     assert solve(state, time_limit=None, node_limit=300_000).verdict is Verdict.LOST
     monkeypatch.setattr(solver_api, "links_apply", lambda state: False)
     assert solve(state, time_limit=None, node_limit=300_000).verdict is Verdict.UNKNOWN
+
+
+def test_a_talon_of_most_of_the_deck() -> None:
+    """A position with 49 cards in the talon (a hand-set one: nothing in the reserve or the
+    columns but two cards) is searched like any other, in Python and compiled alike."""
+    cards = [c for c in range(52) if c not in (0, 1, 13)]
+    state = exact_position(
+        base=0,
+        foundations=[1, 0, 0, 0],
+        reserve=(),
+        columns=[[13], [1], [], []],
+        stock=cards[:30],
+        waste=cards[30:],
+        draw=1,
+        variant="rainbow",
+    )
+    assert len(state.stock) + len(state.waste) == 49 and links_apply(state)
+    builds = [False, True] if core_links() else [False]
+    found = {LinksSearch(state, compiled=c).run(node_limit=5000).nodes for c in builds}
+    assert len(found) == 1 and found.pop() > 1000

@@ -1844,14 +1844,14 @@ typedef struct {
     int verdict, full, running;
 } LinksObject;
 
-/* links._key: waste size, reserve size, foundations, links, then the mask's six bytes. */
+/* links._key: waste size, reserve size, foundations, links, then the mask's seven bytes. */
 static int links_key(const LinksObject *g, const LinksNode *n, uint8_t *k) {
     int m = 0;
     k[m++] = n->pointer;
     k[m++] = n->reserve;
     for (int s = 0; s < 4; s++) k[m++] = n->found[s];
     for (int c = 0; c < g->k; c++) k[m++] = n->links[c];
-    for (int b = 0; b < 6; b++) k[m++] = (uint8_t)(n->mask >> (8 * b));
+    for (int b = 0; b < 7; b++) k[m++] = (uint8_t)(n->mask >> (8 * b));
     return m;
 }
 
@@ -2026,7 +2026,7 @@ static int links_init(LinksObject *g, PyObject *args, PyObject *kwds) {
     uint8_t f[4], l[LINKS_MAX], h[4 * 14 * LINKS_MAX];
     LinksNode root;
     memset(&root, 0, sizeof root);
-    int nt = links_bytes(talon, g->talon, 0, 48, "talon");
+    int nt = links_bytes(talon, g->talon, 0, NCARDS, "talon");
     int nr = nt < 0 ? -1 : links_bytes(reserve, g->reserve, 0, NCARDS, "reserve");
     int k = nr < 0 ? -1 : links_bytes(size, g->size, 1, LINKS_MAX, "size");
     if (k < 0 || links_bytes(found, f, 4, 4, "found") < 0 ||
@@ -2055,7 +2055,7 @@ static int links_init(LinksObject *g, PyObject *args, PyObject *kwds) {
     g->base = base;
     for (int s = 0; s < 4; s++)
         for (int j = 0; j < 14; j++) memcpy(g->home[s][j], h + (s * 14 + j) * k, (size_t)k);
-    root.mask = nt == 64 ? ~(uint64_t)0 : ((uint64_t)1 << nt) - 1;
+    root.mask = ((uint64_t)1 << nt) - 1; /* nt <= 52 */
     root.pointer = (uint8_t)pointer;
     root.reserve = (uint8_t)nr;
     memcpy(root.found, f, 4);

@@ -217,7 +217,7 @@ class LinksSearch:
     @staticmethod
     def _key(node: _Node) -> bytes:
         mask, pointer, reserve, found, links = node
-        return bytes((pointer, reserve, *found, *links)) + mask.to_bytes(6, "little")
+        return bytes((pointer, reserve, *found, *links)) + mask.to_bytes(7, "little")
 
     def result(self) -> SearchResult:
         return SearchResult(self.verdict, [], self.nodes, self.seconds)
