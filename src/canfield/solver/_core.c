@@ -1489,6 +1489,30 @@ static long cut_line(SearchObject *s, const Cand *line, size_t n, Cand *out) {
     return (long)m;
 }
 
+/* run()'s limits: `deadline` (a float, or None: 0 is returned, else 1) and `stop` (positions
+ * in all, or None: -1); -1 with the exception set when either is not a number. */
+static int read_limits(PyObject *deadline_obj, PyObject *stop_obj, double *deadline,
+                       long long *stop) {
+    *deadline = 0;
+    *stop = -1;
+    if (stop_obj != Py_None) {
+        *stop = PyLong_AsLongLong(stop_obj);
+        if (*stop == -1 && PyErr_Occurred()) return -1;
+    }
+    if (deadline_obj == Py_None) return 0;
+    *deadline = PyFloat_AsDouble(deadline_obj);
+    return *deadline == -1.0 && PyErr_Occurred() ? -1 : 1;
+}
+
+/* Whether clock() is past `deadline`: 1 or 0, and -1 with the exception set if clock fails. */
+static int past_deadline(PyObject *clock, double deadline) {
+    PyObject *now = PyObject_CallNoArgs(clock);
+    double t = now ? PyFloat_AsDouble(now) : -1.0;
+    Py_XDECREF(now);
+    if (!now || (t == -1.0 && PyErr_Occurred())) return -1;
+    return t > deadline;
+}
+
 static PyObject *search_run(SearchObject *s, PyObject *args) {
     PyObject *deadline_obj, *stop_obj, *clock;
     if (!PyArg_ParseTuple(args, "OOO", &deadline_obj, &stop_obj, &clock)) return NULL;
@@ -1501,17 +1525,10 @@ static PyObject *search_run(SearchObject *s, PyObject *args) {
         PyErr_SetString(PyExc_RuntimeError, "this search or its table is running in another thread");
         return NULL;
     }
-    double deadline = 0;
-    int timed = deadline_obj != Py_None;
-    if (timed) {
-        deadline = PyFloat_AsDouble(deadline_obj);
-        if (deadline == -1.0 && PyErr_Occurred()) return NULL;
-    }
-    long long stop = -1;
-    if (stop_obj != Py_None) {
-        stop = PyLong_AsLongLong(stop_obj);
-        if (stop == -1 && PyErr_Occurred()) return NULL;
-    }
+    double deadline;
+    long long stop;
+    int timed = read_limits(deadline_obj, stop_obj, &deadline, &stop);
+    if (timed < 0) return NULL;
     long long nodes = s->nodes;
     int outcome = LOST;
     Cand winning = {0, 0, 0, 0};
@@ -1545,18 +1562,14 @@ static PyObject *search_run(SearchObject *s, PyObject *args) {
             failed = Py_None; /* the exception is set */
             break;
         }
-        if (timed) {
-            PyObject *now = PyObject_CallNoArgs(clock);
-            double t = now ? PyFloat_AsDouble(now) : -1.0;
-            Py_XDECREF(now);
-            if (!now || (t == -1.0 && PyErr_Occurred())) {
-                failed = Py_None;
-                break;
-            }
-            if (t > deadline) {
-                outcome = UNKNOWN;
-                break;
-            }
+        int past = timed ? past_deadline(clock, deadline) : 0;
+        if (past < 0) {
+            failed = Py_None; /* the exception is set */
+            break;
+        }
+        if (past) {
+            outcome = UNKNOWN;
+            break;
         }
     }
     s->running = table->running = 0;
@@ -2110,17 +2123,10 @@ static PyObject *links_run(LinksObject *g, PyObject *args) {
         PyErr_SetString(PyExc_RuntimeError, "this links search is running in another thread");
         return NULL;
     }
-    double deadline = 0;
-    int timed = deadline_obj != Py_None;
-    if (timed) {
-        deadline = PyFloat_AsDouble(deadline_obj);
-        if (deadline == -1.0 && PyErr_Occurred()) return NULL;
-    }
-    long long stop = -1;
-    if (stop_obj != Py_None) {
-        stop = PyLong_AsLongLong(stop_obj);
-        if (stop == -1 && PyErr_Occurred()) return NULL;
-    }
+    double deadline;
+    long long stop;
+    int timed = read_limits(deadline_obj, stop_obj, &deadline, &stop);
+    if (timed < 0) return NULL;
     int outcome = UNKNOWN, failed = 0;
     g->running = 1;
     for (;;) {
@@ -2142,16 +2148,12 @@ static PyObject *links_run(LinksObject *g, PyObject *args) {
             failed = 1;
             break;
         }
-        if (timed) {
-            PyObject *now = PyObject_CallNoArgs(clock);
-            double t = now ? PyFloat_AsDouble(now) : -1.0;
-            Py_XDECREF(now);
-            if (!now || (t == -1.0 && PyErr_Occurred())) {
-                failed = 1;
-                break;
-            }
-            if (t > deadline) break;
+        int past = timed ? past_deadline(clock, deadline) : 0;
+        if (past < 0) {
+            failed = 1;
+            break;
         }
+        if (past) break;
     }
     g->running = 0;
     if (failed) return NULL;

@@ -22,6 +22,7 @@ from canfield.solver.search import (
     SearchResult,
     Verdict,
     core_in_use,
+    run_compiled,
     view_of,
 )
 from canfield.state import State
@@ -112,9 +113,6 @@ def core_links() -> bool:
     """Whether the links search runs compiled: the core is in use and has it (the browser's
     WebAssembly core has the main search only; there it runs in Python)."""
     return core_in_use() and hasattr(_core, "Links")
-
-
-_VERDICTS: Final = (Verdict.UNKNOWN, Verdict.WON, Verdict.LOST)
 
 
 def _reach(size: int, pointer: int, draw: int) -> Iterator[int]:
@@ -283,13 +281,10 @@ class LinksSearch:
         node_limit: int | None,
         clock: Callable[[], float],
     ) -> SearchResult:
-        started = clock()
-        deadline = None if time_limit is None else started + time_limit
-        stop = None if node_limit is None else self.nodes + node_limit
-        outcome = _VERDICTS[core.run(deadline, stop, clock)]
+        outcome, seconds = run_compiled(core, self.nodes, time_limit, node_limit, clock)
         self.nodes = core.nodes
         self.full = core.full
-        self.seconds += clock() - started
+        self.seconds += seconds
         if outcome is not Verdict.UNKNOWN:
             self.verdict = outcome
             self._core = None

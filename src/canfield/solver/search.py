@@ -75,6 +75,7 @@ __all__ = [
     "Verdict",
     "compiled_supports",
     "core_in_use",
+    "run_compiled",
     "search",
     "search_engine",
 ]
@@ -754,6 +755,22 @@ _TAILS: Final = {
 _VERDICTS: Final = (Verdict.UNKNOWN, Verdict.WON, Verdict.LOST)
 
 
+def run_compiled(
+    core: _core.Search | _core.Links,
+    nodes: int,
+    time_limit: float | None,
+    node_limit: int | None,
+    clock: Callable[[], float],
+) -> tuple[Verdict, float]:
+    """A compiled search run on from ``nodes`` positions for at most ``time_limit`` seconds of
+    ``clock`` and ``node_limit`` more positions: its verdict and the seconds it took."""
+    started = clock()
+    deadline = None if time_limit is None else started + time_limit
+    stop = None if node_limit is None else nodes + node_limit
+    outcome = _VERDICTS[core.run(deadline, stop, clock)]
+    return outcome, clock() - started
+
+
 def compiled_supports(options: Options) -> bool:
     """Whether the compiled core has these options (P3 and P4 are the Python search's only;
     the core has P8 always on)."""
@@ -1243,12 +1260,9 @@ class Search:
         node_limit: int | None,
         clock: Callable[[], float],
     ) -> SearchResult:
-        started = clock()
-        deadline = None if time_limit is None else started + time_limit
-        stop = None if node_limit is None else self.nodes + node_limit
-        outcome = _VERDICTS[core.run(deadline, stop, clock)]
+        outcome, seconds = run_compiled(core, self.nodes, time_limit, node_limit, clock)
         self.nodes = core.nodes
-        self.seconds += clock() - started
+        self.seconds += seconds
         self.verdict = outcome
         if outcome is Verdict.WON and not self.options.blind:
             self.path = [_MOVE[card][target] for card, target in core.moves()]
