@@ -7,7 +7,8 @@ What goes in, and why:
 
 * ``canfield-<version>-py3-none-any.whl``: the engine, solver, descriptions and the
   presentation and bridge packages, pure Python from ``src/`` — no C core (Pyodide
-  cannot load it), no Qt app, no SQLite storage, no command line. Its message
+  cannot load it), no Qt app, no SQLite storage, no command line (nor the survey's
+  files, Dask cluster, report and plots). Its message
   catalogs are compiled to ``.mo`` here, so the browser needs no Babel.
 * ``pyodide/``: CPython for WebAssembly, copied from the npm package that
   ``package-lock.json`` pins, so nothing is fetched from a CDN. Its standard
@@ -85,6 +86,8 @@ _SKIP_FILES: Final = (
     "__main__.py",  # runs the command line
     "solver/survey.py",  # files and fcntl locks
     "solver/survey_dask.py",  # a Dask cluster
+    "solver/survey_plot.py",  # matplotlib, for the command line's survey
+    "solver/survey_stats.py",  # the survey's report, the command line's
     "solver/_core.c",
 )
 _ZIP_TIME: Final = (2026, 1, 1, 0, 0, 0)
