@@ -21,7 +21,9 @@ from canfield.rules import apply_move, legal_moves
 from canfield.rules.kernel import parents_table
 from canfield.solver import Verdict, solve
 from canfield.solver import api as solver_api
+from canfield.solver.line import realize
 from canfield.solver.links import LinksSearch, core_links, links_apply
+from canfield.solver.search import Options, Search
 from canfield.state import State, initial_state
 from canfield.variants import Variant, variant_named
 from positions import exact_position
@@ -259,3 +261,92 @@ def test_a_talon_of_most_of_the_deck() -> None:
     builds = [False, True] if core_links() else [False]
     found = {LinksSearch(state, compiled=c).run(node_limit=5000).nodes for c in builds}
     assert len(found) == 1 and found.pop() > 1000
+
+
+# R1: the search keyed by the links game's node (``Options(links=True)``), a win-finder
+
+
+def r1(state: State, compiled: bool | None = None) -> Search:
+    return Search(state, Options(links=True), 1_000_000, compiled=compiled)
+
+
+@pytest.mark.parametrize("variant", ONE_PASS, ids=lambda v: v.name)
+def test_r1_wins_are_lines_of_the_game(variant: Variant) -> None:
+    """R1 forgets what tells positions with one links node apart, so only its wins count:
+    each replays through the rules to a win. On small positions and where random play
+    stops it wins nearly every position a brute force wins."""
+    wins = {True: 0, False: 0}
+    for state in run_positions(variant.name, 50, 11) + played_out(variant.name, 30):
+        truth = brute_force(state, 20_000)
+        result = r1(state, compiled=False).run(node_limit=50_000)
+        if result.verdict is Verdict.WON:
+            after = state
+            for move in realize(state, result.moves):
+                after, _ = apply_move(after, move)
+            assert after.is_won, str(state)
+            assert truth is not False, str(state)
+        if truth:
+            wins[result.verdict is Verdict.WON] += 1
+    assert wins[True] >= 25 and wins[False] <= wins[True] // 10, wins
+
+
+@needs_core
+@pytest.mark.parametrize("variant", ONE_PASS, ids=lambda v: v.name)
+def test_r1_in_the_core_searches_what_python_searches(variant: Variant) -> None:
+    """The compiled R1 and the Python one: the same nodes and verdicts, the same winning
+    line, to a win (rainbow deals 6 in draw 3 and 33 in draw 1), a loss, and part way."""
+    numbers = {"rainbow": [(6, 3), (33, 1), (0, 3)], "strict": [(5, 1), (0, 1), (9, 3)]}
+    states = [initial_state(deck_for_deal(n), d, variant) for n, d in numbers[variant.name]]
+    states += run_positions(variant.name, 10, 3)
+    kinds = set()
+    for state in states:
+        for limit in (1, 777, 30_000):
+            python = r1(state, compiled=False).run(node_limit=limit)
+            core = r1(state, compiled=True).run(node_limit=limit)
+            assert (core.verdict, core.nodes) == (python.verdict, python.nodes), str(state)
+            assert core.moves == python.moves
+            kinds.add(core.verdict)
+    assert kinds == {Verdict.WON, Verdict.LOST, Verdict.UNKNOWN}
+
+
+@needs_core  # about two million positions
+def test_solve_wins_with_r1(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rainbow draw-1 deal 1,000,004, open in the atlas after 30 s: ``solve`` wins it within
+    two million positions with R1 (882,386), as a line that replays, and not without it."""
+    state = initial_state(deck_for_deal(1_000_004), 1, variant_named("rainbow"))
+    found = solve(state, time_limit=None, node_limit=2_000_000)
+    assert found.verdict is Verdict.WON
+    after = state
+    for move in found.line:
+        after, _ = apply_move(after, move)
+    assert after.is_won
+    monkeypatch.setattr(solver_api, "REALIZE_PART", 0.0)  # R1 dropped at its first slice
+    monkeypatch.setattr(solver_api, "links_apply", lambda state: False)  # whose share passes on
+    assert solve(state, time_limit=None, node_limit=2_000_000).verdict is Verdict.UNKNOWN
+
+
+@needs_core  # about three million positions
+def test_solve_wins_a_deal_of_the_app_s_rules_with_r1(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Canfield draw 3, deal 1,000,779, one of the five of 1,000,000-1,000,999 open at 10 s:
+    ``solve`` wins it within three million positions with R1 (2,255,621), and without it not
+    within forty million (its win was found at 33.9 s with a table of 40 M)."""
+    state = initial_state(deck_for_deal(1_000_779), 3, variant_named("canfield"))
+    found = solve(state, time_limit=None, node_limit=3_000_000)
+    assert found.verdict is Verdict.WON
+    after = state
+    for move in found.line:
+        after, _ = apply_move(after, move)
+    assert after.is_won
+    monkeypatch.setattr(solver_api, "REALIZE_PART", 0.0)
+    assert solve(state, time_limit=None, node_limit=3_000_000).verdict is Verdict.UNKNOWN
+
+
+@pytest.mark.parametrize(
+    "options", [Options(links=True, probe=100), Options(links=True, blind=True)]
+)
+def test_r1_is_refused_beside_p6_and_p7(options: Options) -> None:
+    """P6's and P7's keys are other keys: R1 is refused beside them, compiled or not."""
+    state = initial_state(deck_for_deal(7), 1, variant_named("rainbow"))
+    for compiled in [False, True] if core_links() else [False]:
+        with pytest.raises(ValueError, match="no links key"):
+            Search(state, options, compiled=compiled)

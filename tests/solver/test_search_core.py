@@ -267,7 +267,13 @@ def test_bad_input_to_the_core_is_refused_with_a_clear_error() -> None:
     state = Game.from_code(DealCode(3, 3)).state
     good = search_module.core_rules(state)
     options = CoreOptions(
-        symmetry=True, take_backs=True, safe_up=True, blind=False, talon_last=True, seed=0
+        symmetry=True,
+        take_backs=True,
+        safe_up=True,
+        blind=False,
+        talon_last=True,
+        links=False,
+        seed=0,
     )
     position = {
         "talon": bytes(state.stock),
@@ -297,6 +303,8 @@ def test_bad_input_to_the_core_is_refused_with_a_clear_error() -> None:
         _core.Search(**given, probe=-1)
     with pytest.raises(ValueError, match="inside a blind search"):
         _core.Search(**{**given, "options": dataclasses.replace(options, blind=True)}, probe=100)
+    with pytest.raises(ValueError, match="no links key"):
+        _core.Search(**{**given, "options": dataclasses.replace(options, links=True)}, probe=100)
     with pytest.raises(ValueError, match="draw 1 or 3"):
         _core.Search(**{**given, "rules": dataclasses.replace(good, draw=2)})
     with pytest.raises(TypeError, match="rules has no field base"):

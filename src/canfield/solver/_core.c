@@ -277,7 +277,7 @@ typedef struct SearchObject SearchObject;
 struct SearchObject {
     PyObject_HEAD
     Rules rules;
-    int symmetry, take_backs, safe_up, blind, talon_last;
+    int symmetry, take_backs, safe_up, blind, talon_last, links;
     uint64_t rng;
     int shuffle;
     uint8_t reserve[NCARDS];
@@ -766,9 +766,30 @@ static inline void copy_short(uint8_t *dst, const uint8_t *src, int n) {
     for (int i = 0; i < n; i += 16) memcpy(dst + i, src + i, 16);
 }
 
+/* search._links_key (R1): split + recycles, reserve size, foundations, then for each class (a card
+ * that is its own alias, in card order) how many of its cards lie on a card, then the talon's
+ * cards as 52 bits. */
+static int links_node_key(const SearchObject *s, const Pos *p, uint8_t *k) {
+    uint8_t links[NCARDS] = {0}, bits[7] = {0, 0, 0, 0, 0, 0, 0};
+    const uint8_t *alias = s->rules.alias;
+    for (int c = 0; c < 4; c++)
+        for (int i = 1; i < p->len[c]; i++) links[alias[p->cols[c][i]]]++;
+    k[0] = (uint8_t)(p->pointer | p->recycles << 6);
+    k[1] = p->reserve_len;
+    k[2] = (uint8_t)(p->found[0] | p->found[1] << 4);
+    k[3] = (uint8_t)(p->found[2] | p->found[3] << 4);
+    int n = 4;
+    for (int card = 0; card < NCARDS; card++)
+        if (alias[card] == card) k[n++] = links[card];
+    for (int i = 0; i < p->talon_len; i++) bits[p->talon[i] >> 3] |= (uint8_t)(1 << (p->talon[i] & 7));
+    memcpy(k + n, bits, 7);
+    return n + 7;
+}
+
 /* search._key: split + recycles, reserve size, foundations, the columns (sorted with symmetry).
  * k has room for KEYMAX + KEYPAD bytes. */
 static int make_key(const SearchObject *s, const Pos *p, uint8_t *k) {
+    if (s->links) return links_node_key(s, p, k);
     int order[4] = {0, 1, 2, 3};
     uint8_t aliased[5][NCARDS]; /* a row more: copy_short reads past the last column */
     const uint8_t(*cols)[NCARDS] = p->cols;
@@ -959,6 +980,7 @@ static const Field OPTION_FLAGS[] = {
     {"safe_up", offsetof(SearchObject, safe_up)},
     {"blind", offsetof(SearchObject, blind)},
     {"talon_last", offsetof(SearchObject, talon_last)},
+    {"links", offsetof(SearchObject, links)},
 };
 #define NRULE_INTS ((int)(sizeof RULE_INTS / sizeof RULE_INTS[0]))
 #define NOPTION_FLAGS ((int)(sizeof OPTION_FLAGS / sizeof OPTION_FLAGS[0]))
@@ -985,6 +1007,10 @@ static int start_search(SearchObject *s, Pos *p, int pointer, int recycles, long
     }
     if (probe && s->blind) {
         PyErr_SetString(PyExc_ValueError, "no probes (P7) inside a blind search");
+        return -1;
+    }
+    if (s->links && (probe || s->blind)) {
+        PyErr_SetString(PyExc_ValueError, "no links key (R1) with P6 or P7");
         return -1;
     }
     if (pointer < 0 || pointer > p->talon_len || recycles < 0 || recycles > 3) {
@@ -1415,7 +1441,7 @@ static int line_key(SearchObject *s, const Pos *last, size_t n, size_t index, ui
 
 /* solver/shorten.py's cut, made here while the stack still holds the line's positions: the
  * n card moves `line` of a win are cut into `out` (its length returned; -1 without memory).
- * The positions 0..n are indexed by their exact key (the column symmetry off); from the root,
+ * The positions 0..n are indexed by their exact key (the column symmetry and R1 off); from the root,
  * each step takes the candidate (P5 off: none forced; no shuffle, no talon-last order, take-backs
  * on: shorten._JUMPS) that reaches the latest of them, ties to the first, as shorten does, so the
  * two give the same line (tests/solver/test_shorten.py). Keys are compared whole. */
@@ -1432,8 +1458,8 @@ static long cut_line(SearchObject *s, const Cand *line, size_t n, Cand *out) {
         return -1;
     }
     memset(slot, 0xff, size * sizeof(int64_t)); /* -1: empty */
-    int saved[5] = {s->symmetry, s->safe_up, s->shuffle, s->talon_last, s->take_backs};
-    s->symmetry = s->safe_up = s->shuffle = s->talon_last = 0;
+    int saved[6] = {s->symmetry, s->safe_up, s->shuffle, s->talon_last, s->take_backs, s->links};
+    s->symmetry = s->safe_up = s->shuffle = s->talon_last = s->links = 0; /* exact keys (R1's too) */
     s->take_backs = 1;
     uint8_t key[KEYMAX + KEYPAD], other[KEYMAX + KEYPAD];
     for (size_t i = 0; i <= n; i++) {
@@ -1484,6 +1510,7 @@ static long cut_line(SearchObject *s, const Cand *line, size_t n, Cand *out) {
     s->shuffle = saved[2];
     s->talon_last = saved[3];
     s->take_backs = saved[4];
+    s->links = saved[5];
     free(slot);
     free(tag);
     return (long)m;

@@ -147,6 +147,12 @@ LINKS_PART = 8.0
 losses no other search does, at about the main search's cost a node, and most won deals end it
 (a links win) within a second. On strict draw-1 deals 1,000,993 and 1,000,260 ``solve`` proved
 the loss in 31.6 and 126.6 s with 1.0, 8.6 and 39.5 s with 4.0, 3.9 and 15.6 s with 16.0."""
+REALIZE_PART = 2.0
+"""R1 (``Options(links=True)``: the search with the links game's node as its key, a win-finder)
+gets this much of each main slice, and where the links search ran, ``LINKS_PART`` once that has
+ended without a loss (every variant but ``solvitaire``, as the blind search). Alone it won
+rainbow draw-1 deals 1,000,004, 125, 478 and 875, open after 30 s, in 0.4-4.9 s, and the
+app's rules' draw-3 deals 1,000,048, 686 and 779, open after 10 s, in 0.6-8.5 s."""
 PROBE = 2000
 """P7 in the main search: a blind search of at most this many positions at each position a stack
 card was just played to (docs/solver.md); 0 turns it off."""
@@ -234,7 +240,9 @@ def solve(
     looks for losses only: the blind search (P6), which cannot tell apart
     positions that differ only in which of the cards the columns treat alike
     (the same rank, and colour where columns alternate) lies where in the
-    columns; its losses are losses (all variants but ``solvitaire``).
+    columns; its losses are losses (all variants but ``solvitaire``), and with it R1 looks
+    for wins: the search keyed by the links game's node (P9's reading of the columns). Where
+    one pass is left and the columns are runs, the links search (P9) looks for losses too.
     ``clock`` measures ``time_limit``: wall time for the app, CPU time
     (``time.process_time``) for fair benchmarks on a shared machine.
     """
@@ -320,9 +328,13 @@ def _solve(
         ordered = Search(state, Options(talon_last=True), table_limit // 4)
         beam = BeamSearch(state)
     # P6: a loss of the blind game is a loss (docs/solver.md); its wins prove nothing
-    blind = None
+    blind = realizer = None
+    realize_part = REALIZE_PART
     if view_of(state).blind:
         blind = Search(state, Options(blind=True), table_limit // 4)
+        # R1: a search keyed by the links game's node (P9's reading of the columns), which
+        # often finds a win soon where the main search's exact key holds it off
+        realizer = Search(state, Options(links=True), table_limit // 4)
     # P9: a loss of the links game, which reads the columns as counts of links, is a loss
     links = None
     if links_apply(state):
@@ -386,6 +398,13 @@ def _solve(
                 return done(result)
             if result is None or result.verdict is Verdict.WON or links.full:
                 links = None  # its wins prove nothing, nor does a full table
+                realize_part = LINKS_PART  # its share passes to R1, which may realize its win
+        if realizer is not None:
+            result = budget.step(realizer, int(size * realize_part))
+            if result is not None and result.verdict is Verdict.WON:
+                return done(result)
+            if result is None or result.verdict is Verdict.LOST:
+                realizer = None  # its losses prove nothing
         if restarts:
             number += 1
             # every other restart in the restricted game, where there is one

@@ -167,6 +167,12 @@ class Options:
     ``_candidates``; ``solve``'s one-pass win-finder). Ordering never changes a verdict; off,
     talon cards down before the column moves, nearest the split first. On, the depth-first
     stack grows about three times as fast (column moves first), so ``solve`` bounds it."""
+    links: bool = False
+    """R1, a win-finder: positions with the same links node (P9's reading: the columns only as
+    how many cards of each class lie on a card) are one node, so the search walks a graph
+    about the links game's size with real moves, and often finds a win soon where the exact
+    key holds it off. Its losses prove nothing (it forgets what tells such positions apart).
+    Not with P6 or P7."""
     probe: int = 0
     """P7: at each new position a stack card (talon or reserve) was just played to, a blind
     search (P6) of at most this many positions; a position it proves lost is not searched.
@@ -302,6 +308,25 @@ def _key(
     if symmetry:
         columns = tuple(sorted(columns))
     return (pointer | state.recycles << 6, len(state.reserve), state.foundations, columns)
+
+
+def _links_key(state: State, pointer: int, alias: bytes) -> tuple[object, ...]:
+    """R1's key (``Options.links``): the links game's node of a position (P9), its columns
+    only as how many cards of each class (``alias``) lie on a card."""
+    links = [0] * 52
+    for col in state.columns:
+        for card in col[1:]:
+            links[alias[card]] += 1
+    talon = 0
+    for card in chain(state.stock, state.waste):
+        talon |= 1 << card
+    return (
+        pointer | state.recycles << 6,
+        len(state.reserve),
+        state.foundations,
+        bytes(links),
+        talon,
+    )
 
 
 def _reach(cards: tuple[int, ...], pointer: int, state: State) -> dict[int, int]:
@@ -866,6 +891,7 @@ class CoreOptions:
         "safe_up",
         "blind",
         "talon_last",
+        "links",
     )
 
     symmetry: bool
@@ -873,6 +899,7 @@ class CoreOptions:
     safe_up: bool
     blind: bool
     talon_last: bool
+    links: bool
     seed: int
 
 
@@ -920,6 +947,7 @@ def _core_search(
             safe_up=options.safe_up,
             blind=options.blind,
             talon_last=options.talon_last,
+            links=options.links,
             seed=options.seed,
         ),
         table_limit=table_limit,
@@ -1063,6 +1091,8 @@ class Search:
             raise ValueError(f"no blind search in {root.variant}: its part moves read foundations")
         if self.options.blind and (self.options.take_back_rule or self.options.tail_rule):
             raise ValueError("P3 and P4 are proved for the game, not for the blind search")
+        if self.options.links and (self.options.blind or self.options.probe):
+            raise ValueError("no links key (R1) with P6 or P7")
         self._probe = _probe_size(self.options, self._view)
         if _wants_core(self.options, compiled):
             seed = None if isinstance(known_lost, set) else known_lost
@@ -1078,7 +1108,10 @@ class Search:
             self.nodes = 1
             return
         alias = self._view.alias if self.options.blind else None
-        self._visited.add(_key(root, pointer, self.options.symmetry, alias))
+        if self.options.links:
+            self._visited.add(_links_key(root, pointer, self._view.alias))
+        else:
+            self._visited.add(_key(root, pointer, self.options.symmetry, alias))
         reach = _reach(cards, pointer, root)
         moves = _moves(root, cards, pointer, self.options, view=self._view, reach=reach)
         if _dead_ends(self.options, self._view) and _dead_end(root.columns, root.base):
@@ -1113,6 +1146,7 @@ class Search:
         symmetry = options.symmetry
         view = self._view
         alias = view.alias if options.blind else None
+        links = view.alias if options.links else None
         # P3 and P4 are proved for the app's rules only (docs/solver.md)
         deferral = (options.take_back_rule or options.tail_rule) and view.variant is CANFIELD
         merge = view.recycles is None  # unlimited passes: tap-equivalent splits are one node
@@ -1164,7 +1198,10 @@ class Search:
                 and _goes_up_first(child.columns, target, len(node.columns[target]), base)
             ):
                 continue  # P8: lost, and not searched
-            key = _key(child, child_pointer, symmetry, alias)
+            if links is None:
+                key = _key(child, child_pointer, symmetry, alias)
+            else:
+                key = _links_key(child, child_pointer, links)
             child_watched: tuple[int, ...] = ()
             if deferral and source >= 0:
                 more = _watch(node, card, source, move.target, options)
