@@ -8,12 +8,14 @@ import random
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
 
 from canfield import Game
 from canfield.deal import DealCode
+from canfield.presentation import winnable
 from canfield.presentation.winnable import WinnableSearch, winnable_deal, winnable_note
 from canfield.presentation.winnable_index import (
     INDEX_PATH,
@@ -118,3 +120,21 @@ def test_the_search_shows_progress_and_stops_when_cancelled(variant: str, draw: 
         assert solve(Game.from_code(code), time_limit=30).verdict is Verdict.WON
     else:
         assert 1 <= search.tried < 100_000
+
+
+def test_a_cancel_landing_just_before_a_solve_starts_stops_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The race CI met: the cancel arrives after the deal is drawn, before the solve reads its
+    clock; the solve must still stop at once, not run its deal to the end."""
+    search = WinnableSearch(1, "rainbow", tries=100_000, seconds=30.0)
+
+    def drawn_then_cancelled() -> int:
+        search.cancel()
+        return 1_000_004  # about a million positions to decide: seconds, were it not stopped
+
+    monkeypatch.setattr(winnable, "random_deal_number", drawn_then_cancelled)
+    started = time.process_time()
+    assert search.run() is None
+    assert search.tried == 1
+    assert time.process_time() - started < 2  # a bound on a stop, far from the deal's seconds

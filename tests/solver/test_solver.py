@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from canfield import Game
@@ -9,6 +11,7 @@ from canfield.deal import DealCode
 from canfield.moves import Move
 from canfield.solver import HintResult, Verdict, hint, is_winnable_deal, solve
 from canfield.state import State
+from canfield.variants import variant_named
 
 
 def _replays_to_win(game: Game, line: tuple[Move, ...]) -> bool:
@@ -86,6 +89,16 @@ def test_tiny_budget_is_unknown() -> None:
     result = solve(game, node_limit=10)
     assert result.verdict is Verdict.UNKNOWN
     assert result.nodes <= 10
+
+
+def test_a_clock_at_infinity_from_the_start_is_a_spent_budget() -> None:
+    """The app cancels a search by moving its clock to infinity; where that lands before the
+    solve first reads it, elapsed time is inf - inf (NaN), which must still mean spent."""
+    # rainbow draw 1, deal 1,000,004: about a million positions to decide
+    game = Game.from_code(DealCode(1_000_004, 1, variant_named("rainbow")))
+    result = solve(game, time_limit=30, node_limit=3_000_000, clock=lambda: math.inf)
+    assert result.verdict is Verdict.UNKNOWN
+    assert result.nodes <= 1  # the root, nothing searched
 
 
 def test_hint_on_winnable_game() -> None:

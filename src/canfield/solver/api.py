@@ -196,7 +196,7 @@ class _Budget:
         None when the budget is spent."""
         if self.time_limit is not None:
             left = self.time_limit - (self.clock() - self.started)
-            if left <= 0:
+            if not left > 0:  # NaN too: a clock at infinity from the start (a cancel) is spent
                 return None
             seconds = left if seconds is None else min(seconds, left)
         if self.node_limit is not None:
@@ -465,7 +465,7 @@ def hint(
     states = _past_states(position, len(history) - depth)
     for back in range(1, depth + 1):
         left = time_limit - (clock() - started)
-        if left <= 0:
+        if not left > 0:  # NaN too, as in _Budget.step
             break
         earlier = states[len(states) - 1 - back]
         found, lost = _solve(
