@@ -34,6 +34,7 @@
 #define FROM_SWAP 8 /* blind: FROM_SWAP + k, up from column k after a swap (P6) */
 #define KEYMAX 72
 #define KEYPAD 16 /* room past a key that make_key may write (copy_short) */
+#define CUT_SHORT 500 /* solver/shorten.py's SHORT: a cut line longer than this is cut again */
 
 #if defined(__GNUC__) || defined(__clang__)
 #define PREFETCH(address) __builtin_prefetch(address)
@@ -1434,76 +1435,160 @@ static int probe_lost(SearchObject *s, const Pos *q, int stack, long long budget
  */
 /* ------------------------------------------------------------ the cut of a won line */
 
-/* The key of position `index` of a won line: the frames' positions, then the won one. */
-static int line_key(SearchObject *s, const Pos *last, size_t n, size_t index, uint8_t *k) {
-    return make_key(s, index < n ? &s->frames[index].pos : last, k);
+/* A won line's positions pos[0..n] indexed by their exact key, the latest index of each. */
+typedef struct {
+    const Pos *pos;
+    size_t size; /* a power of 2, at least twice n + 1 */
+    int64_t *slot; /* an index into pos, -1 where empty */
+    uint64_t *tag; /* the key's hash there */
+} LineIndex;
+
+/* Index pos[0..n] (the later of two equal positions stands): 0, or -1 without memory. */
+static int index_line(SearchObject *s, LineIndex *x, const Pos *pos, size_t n) {
+    x->pos = pos;
+    x->size = 16;
+    while (x->size < 2 * (n + 1)) x->size <<= 1;
+    x->slot = malloc(x->size * sizeof(int64_t));
+    x->tag = malloc(x->size * sizeof(uint64_t));
+    if (!x->slot || !x->tag) {
+        free(x->slot);
+        free(x->tag);
+        return -1;
+    }
+    memset(x->slot, 0xff, x->size * sizeof(int64_t));
+    uint8_t key[KEYMAX + KEYPAD], other[KEYMAX + KEYPAD];
+    for (size_t i = 0; i <= n; i++) {
+        int kn = make_key(s, &pos[i], key);
+        uint64_t h = hash_key(key, kn);
+        size_t at = (size_t)h & (x->size - 1);
+        while (x->slot[at] >= 0) {
+            if (x->tag[at] == h && make_key(s, &pos[x->slot[at]], other) == kn &&
+                memcmp(key, other, (size_t)kn) == 0)
+                break;
+            at = (at + 1) & (x->size - 1);
+        }
+        x->slot[at] = (int64_t)i;
+        x->tag[at] = h;
+    }
+    return 0;
+}
+
+/* The latest index of the line that is position q, or 0 where it is none of them. */
+static size_t line_latest(SearchObject *s, const LineIndex *x, const Pos *q) {
+    uint8_t key[KEYMAX + KEYPAD], other[KEYMAX + KEYPAD];
+    int kn = make_key(s, q, key);
+    uint64_t h = hash_key(key, kn);
+    for (size_t i = (size_t)h & (x->size - 1); x->slot[i] >= 0; i = (i + 1) & (x->size - 1)) {
+        if (x->tag[i] == h && make_key(s, &x->pos[x->slot[i]], other) == kn &&
+            memcmp(key, other, (size_t)kn) == 0)
+            return (size_t)x->slot[i];
+    }
+    return 0;
+}
+
+/* The card moves from p, in the order the search makes them. */
+static int line_moves(SearchObject *s, const Pos *p, Cand *cands) {
+    Reach r;
+    compute_reach(&s->rules, p, &r);
+    int late = 0;
+    int count = gen_early(s, p, &r, cands, &late);
+    if (late) count += gen_late(s, p, &r, cands + count);
+    return count;
+}
+
+/* A walk from pos[0] to pos[n] of the indexed line, whose moves are `line`: each step takes the
+ * move that reaches the latest of its positions (ties to the first), or with `pairs` the two
+ * moves that do, where they land at least two positions past the best one. The walk's moves go
+ * to `out` (at most n), and where `stood` is given, the index each step started from; its
+ * length is returned. */
+static size_t walk_line(SearchObject *s, const LineIndex *x, const Cand *line, size_t n, int pairs,
+                        Cand *out, size_t *stood) {
+    size_t at = 0, m = 0;
+    Cand cands[2 * MAXCANDS], seconds[2 * MAXCANDS];
+    while (at < n) {
+        const Pos *p = &x->pos[at];
+        int count = line_moves(s, p, cands);
+        size_t single = at + 1, pair = 0;
+        Cand move = line[at], two[2] = {line[at], line[at]};
+        for (int c = 0; c < count; c++) {
+            Pos q;
+            play(s, p, &q, cands[c]);
+            size_t reached = line_latest(s, x, &q);
+            if (reached > single) {
+                single = reached;
+                move = cands[c];
+            }
+            if (!pairs) continue;
+            int more = line_moves(s, &q, seconds);
+            for (int d = 0; d < more; d++) {
+                Pos r;
+                play(s, &q, &r, seconds[d]);
+                reached = line_latest(s, x, &r);
+                if (reached > pair) {
+                    pair = reached;
+                    two[0] = cands[c];
+                    two[1] = seconds[d];
+                }
+            }
+        }
+        if (stood) stood[m] = at;
+        if (pairs && pair >= single + 2) {
+            out[m++] = two[0];
+            out[m++] = two[1];
+            at = pair;
+        } else {
+            out[m++] = move;
+            at = single;
+        }
+    }
+    return m;
 }
 
 /* solver/shorten.py's cut, made here while the stack still holds the line's positions: the
  * n card moves `line` of a win are cut into `out` (its length returned; -1 without memory).
- * The positions 0..n are indexed by their exact key (the column symmetry and R1 off); from the root,
- * each step takes the candidate (P5 off: none forced; no shuffle, no talon-last order, take-backs
- * on: shorten._JUMPS) that reaches the latest of them, ties to the first, as shorten does, so the
- * two give the same line (tests/solver/test_shorten.py). Keys are compared whole. */
+ * The positions 0..n are indexed by their exact key (the column symmetry and R1 off); from the
+ * root, each step takes the candidate (P5 off: none forced; no shuffle, no talon-last order,
+ * take-backs on: shorten._JUMPS) that reaches the latest of them, ties to the first, as
+ * shorten.cut_once does; a line still longer than CUT_SHORT is walked again with jumps of two
+ * moves, as shorten.cut_twice does, so the two give the same line (tests/solver/test_shorten.py).
+ * The second walk stands on the first one's positions, which are the line's. */
 static long cut_line(SearchObject *s, const Cand *line, size_t n, Cand *out) {
-    Pos last;
-    play(s, &s->frames[n - 1].pos, &last, line[n - 1]);
-    size_t size = 16;
-    while (size < 2 * (n + 1)) size <<= 1;
-    int64_t *slot = malloc(size * sizeof(int64_t));
-    uint64_t *tag = malloc(size * sizeof(uint64_t));
-    if (!slot || !tag) {
-        free(slot);
-        free(tag);
+    Pos *pos = malloc((n + 1) * sizeof(Pos));
+    size_t *stood = malloc((n + 1) * sizeof(size_t));
+    Cand *once = malloc(n * sizeof(Cand));
+    if (!pos || !stood || !once) {
+        free(pos);
+        free(stood);
+        free(once);
         return -1;
     }
-    memset(slot, 0xff, size * sizeof(int64_t)); /* -1: empty */
+    for (size_t i = 0; i < n; i++) copy_pos(&pos[i], &s->frames[i].pos);
+    play(s, &pos[n - 1], &pos[n], line[n - 1]);
     int saved[6] = {s->symmetry, s->safe_up, s->shuffle, s->talon_last, s->take_backs, s->links};
     s->symmetry = s->safe_up = s->shuffle = s->talon_last = s->links = 0; /* exact keys (R1's too) */
     s->take_backs = 1;
-    uint8_t key[KEYMAX + KEYPAD], other[KEYMAX + KEYPAD];
-    for (size_t i = 0; i <= n; i++) {
-        int kn = line_key(s, &last, n, i, key);
-        uint64_t h = hash_key(key, kn);
-        size_t at = (size_t)h & (size - 1);
-        while (slot[at] >= 0) {
-            if (tag[at] == h && line_key(s, &last, n, (size_t)slot[at], other) == kn &&
-                memcmp(key, other, (size_t)kn) == 0)
-                break; /* the same position again: the later index stands */
-            at = (at + 1) & (size - 1);
-        }
-        slot[at] = (int64_t)i;
-        tag[at] = h;
-    }
-    size_t at = 0, m = 0;
-    Cand cands[2 * MAXCANDS];
-    while (at < n) {
-        const Pos *p = &s->frames[at].pos;
-        Reach r;
-        compute_reach(&s->rules, p, &r);
-        int late = 0;
-        int count = gen_early(s, p, &r, cands, &late);
-        if (late) count += gen_late(s, p, &r, cands + count);
-        size_t best = at + 1;
-        Cand move = line[at];
-        for (int c = 0; c < count; c++) {
-            Pos q;
-            play(s, p, &q, cands[c]);
-            int kn = make_key(s, &q, key);
-            uint64_t h = hash_key(key, kn);
-            for (size_t i = (size_t)h & (size - 1); slot[i] >= 0; i = (i + 1) & (size - 1)) {
-                if (tag[i] != h || line_key(s, &last, n, (size_t)slot[i], other) != kn ||
-                    memcmp(key, other, (size_t)kn) != 0)
-                    continue;
-                if ((size_t)slot[i] > best) {
-                    best = (size_t)slot[i];
-                    move = cands[c];
-                }
-                break;
+    long m = -1;
+    LineIndex x;
+    if (index_line(s, &x, pos, n) == 0) {
+        size_t first = walk_line(s, &x, line, n, 0, once, stood);
+        free(x.slot);
+        free(x.tag);
+        memcpy(out, once, first * sizeof(Cand));
+        m = (long)first;
+        if (first > CUT_SHORT) {
+            /* the first walk's positions, in place: stood[] only grows, and ends at n */
+            for (size_t k = 0; k < first; k++) copy_pos(&pos[k], &pos[stood[k]]);
+            copy_pos(&pos[first], &pos[n]);
+            if (index_line(s, &x, pos, first) == 0) {
+                size_t second = walk_line(s, &x, once, first, 1, out, NULL);
+                free(x.slot);
+                free(x.tag);
+                if (second < first)
+                    m = (long)second;
+                else
+                    memcpy(out, once, first * sizeof(Cand));
             }
         }
-        out[m++] = move;
-        at = best;
     }
     s->symmetry = saved[0];
     s->safe_up = saved[1];
@@ -1511,9 +1596,10 @@ static long cut_line(SearchObject *s, const Cand *line, size_t n, Cand *out) {
     s->talon_last = saved[3];
     s->take_backs = saved[4];
     s->links = saved[5];
-    free(slot);
-    free(tag);
-    return (long)m;
+    free(pos);
+    free(stood);
+    free(once);
+    return m;
 }
 
 /* run()'s limits: `deadline` (a float, or None: 0 is returned, else 1) and `stop` (positions
@@ -2320,6 +2406,7 @@ PyMODINIT_FUNC PyInit__core(void) {
         return NULL;
     }
     if (PyModule_AddIntConstant(m, "KEY_BYTES_MAX", KEYMAX) < 0 ||
+        PyModule_AddIntConstant(m, "CUT_SHORT", CUT_SHORT) < 0 ||
         PyModule_AddIntConstant(m, "FROM_TALON", FROM_TALON) < 0 ||
         PyModule_AddIntConstant(m, "FROM_RESERVE", FROM_RESERVE) < 0 ||
         PyModule_AddIntConstant(m, "FROM_FOUNDATION", FROM_FOUNDATION) < 0 ||

@@ -5,6 +5,8 @@ from collections.abc import Callable
 from canfield.solver.search import CoreOptions, CoreRules
 
 KEY_BYTES_MAX: int
+CUT_SHORT: int
+"""``shorten.SHORT``: a line the core cut once that is longer is cut again with pairs."""
 FROM_TALON: int
 FROM_RESERVE: int
 FROM_FOUNDATION: int

@@ -153,6 +153,10 @@ gets this much of each main slice, and where the links search ran, ``LINKS_PART`
 ended without a loss (every variant but ``solvitaire``, as the blind search). Alone it won
 rainbow draw-1 deals 1,000,004, 125, 478 and 875, open after 30 s, in 0.4-4.9 s, and the
 app's rules' draw-3 deals 1,000,048, 686 and 779, open after 10 s, in 0.6-8.5 s."""
+REALIZE_FROM = 500_000
+"""...and starts once the solve has searched this many positions (about half a second): its
+lines are long (a walk that meets few of its own positions again, cut to thousands of card
+moves where the other searches' are hundreds), so deals the others win at once keep theirs."""
 PROBE = 2000
 """P7 in the main search: a blind search of at most this many positions at each position a stack
 card was just played to (docs/solver.md); 0 turns it off."""
@@ -399,7 +403,7 @@ def _solve(
             if result is None or result.verdict is Verdict.WON or links.full:
                 links = None  # its wins prove nothing, nor does a full table
                 realize_part = LINKS_PART  # its share passes to R1, which may realize its win
-        if realizer is not None:
+        if realizer is not None and budget.nodes >= REALIZE_FROM:
             result = budget.step(realizer, int(size * realize_part))
             if result is not None and result.verdict is Verdict.WON:
                 return done(result)
