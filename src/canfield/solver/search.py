@@ -294,16 +294,13 @@ def _key(
         if symmetry:
             columns = tuple(sorted(columns))
         # the aliases no longer say which of two twins is in the columns and which in the
-        # talon, so the talon's cards are part of a blind key (as a set: its order is the root's)
-        talon = 0
-        for card in chain(state.stock, state.waste):
-            talon |= 1 << card
+        # talon, so the talon's cards are part of a blind key
         return (
             pointer | state.recycles << 6,
             len(state.reserve),
             state.foundations,
             columns,
-            talon,
+            _talon_set(state),
         )
     if symmetry:
         columns = tuple(sorted(columns))
@@ -317,16 +314,21 @@ def _links_key(state: State, pointer: int, alias: bytes) -> tuple[object, ...]:
     for col in state.columns:
         for card in col[1:]:
             links[alias[card]] += 1
-    talon = 0
-    for card in chain(state.stock, state.waste):
-        talon |= 1 << card
     return (
         pointer | state.recycles << 6,
         len(state.reserve),
         state.foundations,
         bytes(links),
-        talon,
+        _talon_set(state),
     )
+
+
+def _talon_set(state: State) -> int:
+    """The talon's cards as a set, a bit a card: its order is the root's, so the set says it."""
+    talon = 0
+    for card in chain(state.stock, state.waste):
+        talon |= 1 << card
+    return talon
 
 
 def _reach(cards: tuple[int, ...], pointer: int, state: State) -> dict[int, int]:
