@@ -155,7 +155,7 @@ def test_a_fifo_or_device_is_refused_at_once(tmp_path: Path, kind: str) -> None:
     [
         ("nowhere/s.csv", "does not exist"),
         ("n" * 300 + ".csv", "too long"),
-        (".", "Is a directory|not a regular file"),
+        (".", "Is a directory|not a regular file|holds no survey files"),
     ],
 )
 def test_bad_out_paths_are_refused(
@@ -186,6 +186,44 @@ def test_report_text_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert "won 3, lost 1, unknown 1" in text
     assert "75.000% of resolved" in text
     assert "23.07" in text
+
+
+def test_report_of_a_folder_reads_every_survey_file_in_it_and_sums_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    atlas = tmp_path / "atlas"
+    atlas.mkdir()
+    (atlas / "a.csv").write_text(HEAD + "".join(f"{d},canfield,3,won,0.1,1\n" for d in range(99)))
+    (atlas / "b.csv").write_text(
+        HEAD + "".join(f"{d},rainbow,1,{'unknown' if d < 2 else 'lost'},0.1,1\n" for d in range(99))
+    )
+    (atlas / "notes.txt").write_text("not a survey\n")
+    elsewhere = tmp_path / "c.csv"  # a link in the folder is not followed
+    elsewhere.write_text(HEAD + "1,strict,1,lost,0.1,1\n")
+    (atlas / "c.csv").symlink_to(elsewhere)
+    assert main(["survey", "--report", str(atlas)]) == 0
+    text = capsys.readouterr().out
+    assert text.index("canfield draw 3: 99 deals") < text.index("rainbow draw 1: 99 deals")
+    assert "strict" not in text
+    assert "2 files: 198 deals, won 99, lost 97, unknown 2" in text
+    assert "more than 1% unknown: rainbow draw 1 (2 of 99)" in text
+    assert main(["survey", "--report", str(atlas), "--json"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [json.loads(line)["file"] for line in lines] == [
+        str(atlas / "a.csv"),
+        str(atlas / "b.csv"),
+    ]
+
+
+def test_report_of_a_folder_refuses_a_damaged_file_before_printing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "a.csv").write_text(HEAD + "1,canfield,3,won,0.1,1\n")
+    (tmp_path / "b.csv").write_text("shopping list\n")
+    assert main(["survey", "--report", str(tmp_path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert "b.csv" in err and "not a survey file" in err
 
 
 def test_report_refuses_a_foreign_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

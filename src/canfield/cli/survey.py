@@ -5,7 +5,7 @@ Three forms::
     canfield survey --variant V --draw D --first N --count M --time-limit T --out FILE
                     [--jobs J | --scheduler ADDRESS]
                     [--retry-unknown [--won-in FILE] | --resolve-lost [retried]]
-    canfield survey --report FILE [--json]
+    canfield survey --report FILE|FOLDER [--json]
     canfield survey --plot OUT.png FILE [FILE ...]
 
 Every argument is checked before the file is touched or a worker started; a new
@@ -57,6 +57,8 @@ RESOLVE_CHOICES: Final = ("all", "retried")
 """``--resolve-lost``'s choice: every lost deal, or the losses a retry found (first: the
 likeliest to rest on a flaw, as a retry runs the newest code on the hardest deals)."""
 MAX_ADDRESS: Final = 255
+MAX_REPORT_FILES: Final = 200
+"""A folder's survey files ``--report`` reads (the atlas has 16)."""
 EXIT_FAILED: Final = 1
 
 
@@ -128,8 +130,15 @@ def register(sub: Any) -> None:
         help="run on an existing Dask cluster, tcp://HOST:PORT (e.g. tcp://host:8786); "
         "it must answer within 5 s",
     )
-    parser.add_argument("--report", type=Path, metavar="FILE", help="print a survey file's figures")
-    parser.add_argument("--json", action="store_true", help="--report as one JSON object")
+    parser.add_argument(
+        "--report",
+        type=Path,
+        metavar="FILE|FOLDER",
+        help="print a survey file's figures, or those of every *.csv in a folder and their sum",
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="--report as one JSON object a file, one a line"
+    )
     parser.add_argument("--plot", type=Path, metavar="OUT.png", help="draw the FILEs' intervals")
     parser.add_argument("files", nargs="*", type=Path, metavar="FILE", help="survey files to plot")
     parser.set_defaults(func=_survey)
@@ -157,13 +166,61 @@ def _survey(args: argparse.Namespace) -> int:
 def _report(args: argparse.Namespace) -> int:
     if args.plot is not None or args.out is not None or args.files:
         raise CliError("--report FILE takes no --plot, --out or other files")
-    summary = Summary.of(read_survey(args.report))
+    paths = _report_paths(args.report)
+    summaries = [Summary.of(read_survey(path)) for path in paths]  # all read before a word
     if args.json:
-        print(json.dumps({"file": str(args.report), **summary.as_dict()}))
-    else:
+        for path, summary in zip(paths, summaries, strict=True):
+            print(json.dumps({"file": str(path), **summary.as_dict()}))
+        return 0
+    for number, summary in enumerate(summaries):
+        if number:
+            print()
         for line in summary.lines():
             print(line)
+    if os.path.isdir(args.report):
+        print()
+        for line in _sum_lines(summaries):
+            print(line)
     return 0
+
+
+def _report_paths(path: Path) -> list[Path]:
+    """``path``, or where it is a folder the survey files (``*.csv``) in it, by name; a link
+    inside the folder is not followed (one named on the command line is)."""
+    if not os.path.isdir(path):
+        return [path]
+    try:
+        with os.scandir(path) as entries:
+            found = sorted(
+                Path(entry.path)
+                for entry in entries
+                if entry.name.endswith(".csv") and entry.is_file(follow_symlinks=False)
+            )
+    except OSError as exc:
+        raise CliError(f"{path}: {exc.strerror or exc}") from None
+    if not found:
+        raise CliError(f"{path} holds no survey files (*.csv)")
+    if len(found) > MAX_REPORT_FILES:
+        raise CliError(
+            f"{path} holds {len(found):,} survey files; --report reads at most "
+            f"{MAX_REPORT_FILES} from a folder"
+        )
+    return found
+
+
+def _sum_lines(summaries: list[Summary]) -> list[str]:
+    """A folder's sum, and which of its files leave more than 1% of their deals unknown."""
+    n = sum(s.n for s in summaries)
+    won, lost = sum(s.won for s in summaries), sum(s.lost for s in summaries)
+    unknown = sum(s.unknown for s in summaries)
+    above = [s for s in summaries if s.unknown * 100 > s.n]
+    return [
+        f"{len(summaries)} files: {n:,} deals, won {won:,}, lost {lost:,}, unknown {unknown:,}",
+        "more than 1% unknown: "
+        + ", ".join(f"{s.label()} ({s.unknown:,} of {s.n:,})" for s in above)
+        if above
+        else "every file has at most 1% of its deals unknown",
+    ]
 
 
 def _plot(args: argparse.Namespace) -> int:
