@@ -42,7 +42,7 @@ def main() -> None:
             path = args.folder / f"{variant}-d{draw}.csv"
             goal = target(variant, draw)
             if not path.exists():
-                empty = "| " * 7
+                empty = "| " * 6  # won, lost, unknown, rate, interval, CPU
                 print(f"| {variant} | {draw} | 0 {empty}| not surveyed yet (target {goal:,}) |")
                 continue
             tally = read_survey(path)
