@@ -35,6 +35,7 @@
 #define KEYMAX 72
 #define KEYPAD 16 /* room past a key that make_key may write (copy_short) */
 #define CUT_SHORT 500 /* solver/shorten.py's SHORT: a cut line longer than this is cut again */
+#define CUT_PAIR_WALKS 4 /* shorten.PAIR_WALKS: at most this many walks with pairs */
 
 #if defined(__GNUC__) || defined(__clang__)
 #define PREFETCH(address) __builtin_prefetch(address)
@@ -1496,11 +1497,13 @@ static int line_moves(SearchObject *s, const Pos *p, Cand *cands) {
     return count;
 }
 
+#define SECOND ((size_t)-1) /* in `stood`: the second move of a pair, not a step's start */
+
 /* A walk from pos[0] to pos[n] of the indexed line, whose moves are `line`: each step takes the
  * move that reaches the latest of its positions (ties to the first), or with `pairs` the two
  * moves that do, where they land at least two positions past the best one. The walk's moves go
- * to `out` (at most n), and where `stood` is given, the index each step started from; its
- * length is returned. */
+ * to `out` (at most n), and to `stood` the index each step started from (SECOND for a pair's
+ * second move); its length is returned. */
 static size_t walk_line(SearchObject *s, const LineIndex *x, const Cand *line, size_t n, int pairs,
                         Cand *out, size_t *stood) {
     size_t at = 0, m = 0;
@@ -1531,9 +1534,10 @@ static size_t walk_line(SearchObject *s, const LineIndex *x, const Cand *line, s
                 }
             }
         }
-        if (stood) stood[m] = at;
+        stood[m] = at;
         if (pairs && pair >= single + 2) {
             out[m++] = two[0];
+            stood[m] = SECOND;
             out[m++] = two[1];
             at = pair;
         } else {
@@ -1544,22 +1548,38 @@ static size_t walk_line(SearchObject *s, const LineIndex *x, const Cand *line, s
     return m;
 }
 
+/* Overwrite pos[0..m] with the positions of the walk's line, from the line's own positions
+ * (pos[0..n], indexed as the walk read them) and the walk's `stood` and moves. A step's start
+ * is a position of the line; a pair's middle is played from its start. Every index written is
+ * at most the next one read, so the line's positions are read before they are overwritten. */
+static void walked_positions(SearchObject *s, Pos *pos, size_t n, const Cand *moves, size_t m,
+                             const size_t *stood) {
+    for (size_t k = 0; k < m; k++) {
+        if (stood[k] == SECOND) {
+            play(s, &pos[k - 1], &pos[k], moves[k - 1]);
+        } else if (stood[k] != k) {
+            copy_pos(&pos[k], &pos[stood[k]]);
+        }
+    }
+    copy_pos(&pos[m], &pos[n]); /* the won position, where every walk ends */
+}
+
 /* solver/shorten.py's cut, made here while the stack still holds the line's positions: the
  * n card moves `line` of a win are cut into `out` (its length returned; -1 without memory).
  * The positions 0..n are indexed by their exact key (the column symmetry and R1 off); from the
  * root, each step takes the candidate (P5 off: none forced; no shuffle, no talon-last order,
  * take-backs on: shorten._JUMPS) that reaches the latest of them, ties to the first, as
- * shorten.cut_once does; a line still longer than CUT_SHORT is walked again with jumps of two
- * moves, as shorten.cut_twice does, so the two give the same line (tests/solver/test_shorten.py).
- * The second walk stands on the first one's positions, which are the line's. */
+ * shorten.cut_once does; while the line is longer than CUT_SHORT it is walked again with jumps
+ * of two moves, as shorten.cut_twice does, at most CUT_PAIR_WALKS times and while that shortens
+ * it, so the two give the same line (tests/solver/test_shorten.py). */
 static long cut_line(SearchObject *s, const Cand *line, size_t n, Cand *out) {
     Pos *pos = malloc((n + 1) * sizeof(Pos));
     size_t *stood = malloc((n + 1) * sizeof(size_t));
-    Cand *once = malloc(n * sizeof(Cand));
-    if (!pos || !stood || !once) {
+    Cand *walked = malloc(n * sizeof(Cand));
+    if (!pos || !stood || !walked) {
         free(pos);
         free(stood);
-        free(once);
+        free(walked);
         return -1;
     }
     for (size_t i = 0; i < n; i++) copy_pos(&pos[i], &s->frames[i].pos);
@@ -1570,24 +1590,25 @@ static long cut_line(SearchObject *s, const Cand *line, size_t n, Cand *out) {
     long m = -1;
     LineIndex x;
     if (index_line(s, &x, pos, n) == 0) {
-        size_t first = walk_line(s, &x, line, n, 0, once, stood);
+        size_t length = walk_line(s, &x, line, n, 0, out, stood);
         free(x.slot);
         free(x.tag);
-        memcpy(out, once, first * sizeof(Cand));
-        m = (long)first;
-        if (first > CUT_SHORT) {
-            /* the first walk's positions, in place: stood[] only grows, and ends at n */
-            for (size_t k = 0; k < first; k++) copy_pos(&pos[k], &pos[stood[k]]);
-            copy_pos(&pos[first], &pos[n]);
-            if (index_line(s, &x, pos, first) == 0) {
-                size_t second = walk_line(s, &x, once, first, 1, out, NULL);
-                free(x.slot);
-                free(x.tag);
-                if (second < first)
-                    m = (long)second;
-                else
-                    memcpy(out, once, first * sizeof(Cand));
+        m = (long)length;
+        size_t end = n; /* where pos[] holds the won position */
+        for (int walk = 0; walk < CUT_PAIR_WALKS && length > CUT_SHORT; walk++) {
+            walked_positions(s, pos, end, out, length, stood);
+            end = length;
+            memcpy(walked, out, length * sizeof(Cand));
+            if (index_line(s, &x, pos, length) < 0) break;
+            size_t shorter = walk_line(s, &x, walked, length, 1, out, stood);
+            free(x.slot);
+            free(x.tag);
+            if (shorter >= length) {
+                memcpy(out, walked, length * sizeof(Cand));
+                break;
             }
+            length = shorter;
+            m = (long)length;
         }
     }
     s->symmetry = saved[0];
@@ -1598,7 +1619,7 @@ static long cut_line(SearchObject *s, const Cand *line, size_t n, Cand *out) {
     s->links = saved[5];
     free(pos);
     free(stood);
-    free(once);
+    free(walked);
     return m;
 }
 
@@ -2407,6 +2428,7 @@ PyMODINIT_FUNC PyInit__core(void) {
     }
     if (PyModule_AddIntConstant(m, "KEY_BYTES_MAX", KEYMAX) < 0 ||
         PyModule_AddIntConstant(m, "CUT_SHORT", CUT_SHORT) < 0 ||
+        PyModule_AddIntConstant(m, "CUT_PAIR_WALKS", CUT_PAIR_WALKS) < 0 ||
         PyModule_AddIntConstant(m, "FROM_TALON", FROM_TALON) < 0 ||
         PyModule_AddIntConstant(m, "FROM_RESERVE", FROM_RESERVE) < 0 ||
         PyModule_AddIntConstant(m, "FROM_FOUNDATION", FROM_FOUNDATION) < 0 ||

@@ -7,6 +7,8 @@ from canfield.solver.search import CoreOptions, CoreRules
 KEY_BYTES_MAX: int
 CUT_SHORT: int
 """``shorten.SHORT``: a line the core cut once that is longer is cut again with pairs."""
+CUT_PAIR_WALKS: int
+"""``shorten.PAIR_WALKS``: how many times at most."""
 FROM_TALON: int
 FROM_RESERVE: int
 FROM_FOUNDATION: int
