@@ -35,7 +35,7 @@
 #define KEYMAX 72
 #define KEYPAD 16 /* room past a key that make_key may write (copy_short) */
 #define CUT_SHORT 500 /* solver/shorten.py's SHORT: a cut line longer than this is cut again */
-#define CUT_PAIR_WALKS 4 /* shorten.PAIR_WALKS: at most this many walks with pairs */
+#define CUT_PAIR_WALKS 2 /* shorten.PAIR_WALKS: at most this many walks with pairs */
 
 #if defined(__GNUC__) || defined(__clang__)
 #define PREFETCH(address) __builtin_prefetch(address)

@@ -35,10 +35,11 @@ SHORT: Final = 500
 """A line of this many card moves or fewer is kept as it is: a few minutes of "Show me", and the
 helpers' wins are such lines (median about 110 card moves), on which a cut would cost a few
 milliseconds a solve and save little."""
-PAIR_WALKS: Final = 4
-"""How many times at most a line is walked with jumps of two moves: each walk of an R1 win
-found some jumps the last did not (the app's rules, deal 8,000,328: 2,236 card moves cut once,
-then 1,546, 1,198, 1,132 and no shorter), each costing the core a few milliseconds."""
+PAIR_WALKS: Final = 2
+"""How many times at most a line is walked with jumps of two moves: each walk finds jumps the
+last did not, as its line's positions are new (R1's win of the app's rules' deal 1: 13,714
+card moves, 4,429 cut once, 1,627 after a walk with pairs, 1,056 after two, 889 after four),
+but a walk costs the core tenths of a second on such a line, which a hint waits for."""
 
 _JUMPS: Final = Options(safe_up=False, symmetry=False)
 """Every legal move is a jump worth trying: no move is forced (P5) and a swap of two columns
