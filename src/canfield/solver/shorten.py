@@ -83,16 +83,14 @@ def _jumps(node: _Node, merge: bool) -> Iterator[tuple[Move, _Node]]:
             yield candidate, (_play(state, card, candidate.target, source), cards, pointer)
 
 
-def _positions(root: State, card_moves: Sequence[Move]) -> tuple[list[_Node], dict[int, int]]:
-    """The line's positions, and the last index of each (by its hash)."""
+def _latest(root: State, card_moves: Sequence[Move]) -> dict[int, int]:
+    """The last index of each of the line's positions, by its hash (not the position)."""
     node = _normalize(root)
-    nodes = [node]
     latest = {_tag(node): 0}
     for number, move in enumerate(card_moves, 1):
         node = _step(node, move)
-        nodes.append(node)
         latest[_tag(node)] = number
-    return nodes, latest
+    return latest
 
 
 def _kept(root: State, line: list[Move], card_moves: Sequence[Move]) -> list[Move]:
@@ -105,23 +103,41 @@ def _kept(root: State, line: list[Move], card_moves: Sequence[Move]) -> list[Mov
     return line if node[0].is_won else list(card_moves)
 
 
-def cut_once(root: State, card_moves: Sequence[Move]) -> list[Move]:
-    """The walk that jumps, one move at a time, to the latest position of the line it reaches
-    (``_core.c``'s ``cut_line`` makes the same one as it wins)."""
-    _, latest = _positions(root, card_moves)
+def _walk(root: State, card_moves: Sequence[Move], pairs: bool) -> list[Move]:
+    """From the root, each step the move that reaches the latest position of the line, or with
+    ``pairs`` the two moves that do, where they land at least two positions past the best one
+    (``_core.c``'s ``walk_line``); the walk if it is shorter and still wins."""
+    latest = _latest(root, card_moves)
     end = len(card_moves)
     merge = root.variant.passes is None
     line: list[Move] = []
     node, at = _normalize(root), 0
     while at < end:
-        best, move = at + 1, card_moves[at]
-        for candidate, child in _jumps(node, merge):
+        single, move = at + 1, card_moves[at]
+        pair, moves = 0, [move]
+        for first, child in _jumps(node, merge):
             reached = latest.get(_tag(child), 0)
-            if reached > best:
-                best, move = reached, candidate
-        line.append(move)
-        node, at = _step(node, move), best
+            if reached > single:
+                single, move = reached, first
+            if not pairs:
+                continue
+            for second, grandchild in _jumps(child, merge):
+                reached = latest.get(_tag(grandchild), 0)
+                if reached > pair:
+                    pair, moves = reached, [first, second]
+        if pair < single + 2:
+            pair, moves = single, [move]
+        line += moves
+        for played in moves:
+            node = _step(node, played)
+        at = pair
     return _kept(root, line, card_moves)
+
+
+def cut_once(root: State, card_moves: Sequence[Move]) -> list[Move]:
+    """The walk that jumps, one move at a time, to the latest position of the line it reaches
+    (``_core.c``'s ``cut_line`` makes the same one as it wins)."""
+    return _walk(root, card_moves, pairs=False)
 
 
 def cut_twice(root: State, card_moves: Sequence[Move]) -> list[Move]:
@@ -129,29 +145,7 @@ def cut_twice(root: State, card_moves: Sequence[Move]) -> list[Move]:
     positions past the best single move. A line cut once meets few of its own positions again
     where its search forgot what told them apart (R1, ``Options(links=True)``): its wins came
     back about three times shorter (the app's rules, deal 1,000,104: 6,323 card moves to 2,131)."""
-    nodes, latest = _positions(root, card_moves)
-    end = len(card_moves)
-    merge = root.variant.passes is None
-    line: list[Move] = []
-    at = 0
-    while at < end:
-        single, move = at + 1, card_moves[at]
-        pair, moves = 0, [move]
-        for first, child in _jumps(nodes[at], merge):
-            reached = latest.get(_tag(child), 0)
-            if reached > single:
-                single, move = reached, first
-            for second, grandchild in _jumps(child, merge):
-                reached = latest.get(_tag(grandchild), 0)
-                if reached > pair:
-                    pair, moves = reached, [first, second]
-        if pair >= single + 2:
-            line += moves
-            at = pair
-        else:
-            line.append(move)
-            at = single
-    return _kept(root, line, card_moves)
+    return _walk(root, card_moves, pairs=True)
 
 
 def shorten(
