@@ -166,7 +166,8 @@ def _survey(args: argparse.Namespace) -> int:
 def _report(args: argparse.Namespace) -> int:
     if args.plot is not None or args.out is not None or args.files:
         raise CliError("--report FILE takes no --plot, --out or other files")
-    paths = _report_paths(args.report)
+    folder = os.path.isdir(args.report)
+    paths = _report_paths(args.report) if folder else [args.report]
     summaries = [Summary.of(read_survey(path)) for path in paths]  # all read before a word
     if args.json:
         for path, summary in zip(paths, summaries, strict=True):
@@ -177,7 +178,7 @@ def _report(args: argparse.Namespace) -> int:
             print()
         for line in summary.lines():
             print(line)
-    if os.path.isdir(args.report):
+    if folder:
         print()
         for line in _sum_lines(summaries):
             print(line)
@@ -185,10 +186,8 @@ def _report(args: argparse.Namespace) -> int:
 
 
 def _report_paths(path: Path) -> list[Path]:
-    """``path``, or where it is a folder the survey files (``*.csv``) in it, by name; a link
-    inside the folder is not followed (one named on the command line is)."""
-    if not os.path.isdir(path):
-        return [path]
+    """The survey files (``*.csv``) in the folder ``path``, by name; a link inside the folder
+    is not followed (one named on the command line is)."""
     try:
         with os.scandir(path) as entries:
             found = sorted(
