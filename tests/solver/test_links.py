@@ -325,6 +325,22 @@ def test_solve_wins_with_r1(monkeypatch: pytest.MonkeyPatch) -> None:
     assert solve(state, time_limit=None, node_limit=2_000_000).verdict is Verdict.UNKNOWN
 
 
+@needs_core  # about two and a half million positions
+def test_a_draw_1_solve_wins_with_r1_in_draw_3(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rainbow draw-1 deal 1,000,281, open in the atlas after 31 s and won in draw 3: a draw-1
+    ``solve`` wins it within 1.5 million positions with R1 in draw 3 (974,972), as a line that
+    replays in draw 1, and not without it."""
+    state = initial_state(deck_for_deal(1_000_281), 1, variant_named("rainbow"))
+    found = solve(state, time_limit=None, node_limit=1_500_000)
+    assert found.verdict is Verdict.WON
+    after = state
+    for move in found.line:
+        after, _ = apply_move(after, move)
+    assert after.is_won
+    monkeypatch.setattr(solver_api, "REALIZE_3_PART", 0.0)  # dropped at its first slice
+    assert solve(state, time_limit=None, node_limit=1_500_000).verdict is Verdict.UNKNOWN
+
+
 @needs_core  # about three million positions
 def test_solve_wins_a_deal_of_the_app_s_rules_with_r1(monkeypatch: pytest.MonkeyPatch) -> None:
     """Canfield draw 3, deal 1,000,779, one of the five of 1,000,000-1,000,999 open at 10 s:

@@ -157,6 +157,12 @@ REALIZE_FROM = 500_000
 """...and starts once the solve has searched this many positions (about half a second): its
 lines are long (a walk that meets few of its own positions again, cut to thousands of card
 moves where the other searches' are hundreds), so deals the others win at once keep theirs."""
+REALIZE_3_PART = 2.0
+"""In a draw-1 solve, R1 in draw 3 (whose wins are draw-1 wins, P2) gets this much of each main
+slice, from ``REALIZE_FROM`` on: draw 3 leaves fewer choices, so its links nodes are fewer and
+R1 there finds wins that R1 in draw 1 does not (rainbow draw-1 deals 1,000,281, 311, 582, 662
+and 671, open after 31 s in the atlas and won in draw 3, won in 1.2-11.2 s with it; without it
+two of the eight such deals tried, in 40-45 s)."""
 PROBE = 2000
 """P7 in the main search: a blind search of at most this many positions at each position a stack
 card was just played to (docs/solver.md); 0 turns it off."""
@@ -245,7 +251,8 @@ def solve(
     positions that differ only in which of the cards the columns treat alike
     (the same rank, and colour where columns alternate) lies where in the
     columns; its losses are losses (all variants but ``solvitaire``), and with it R1 looks
-    for wins: the search keyed by the links game's node (P9's reading of the columns). Where
+    for wins: the search keyed by the links game's node (P9's reading of the columns), in a
+    draw-1 solve in draw 3 as well. Where
     one pass is left and the columns are runs, the links search (P9) looks for losses too.
     ``clock`` measures ``time_limit``: wall time for the app, CPU time
     (``time.process_time``) for fair benchmarks on a shared machine.
@@ -339,6 +346,11 @@ def _solve(
         # R1: a search keyed by the links game's node (P9's reading of the columns), which
         # often finds a win soon where the main search's exact key holds it off
         realizer = Search(state, Options(links=True), table_limit // 4)
+    # ...and in draw 3, whose wins are draw-1 wins (P2): the draw-3 game has fewer choices, so
+    # its links nodes are fewer, and R1 there finds wins that R1 in draw 1 does not
+    realizer_3 = None
+    if harder is not None and view_of(in_draw_3).blind:
+        realizer_3 = Search(in_draw_3, Options(links=True), table_limit // 4)
     # P9: a loss of the links game, which reads the columns as counts of links, is a loss
     links = None
     if links_apply(state):
@@ -409,6 +421,12 @@ def _solve(
                 return done(result)
             if result is None or result.verdict is Verdict.LOST:
                 realizer = None  # its losses prove nothing
+        if realizer_3 is not None and budget.nodes >= REALIZE_FROM:
+            result = budget.step(realizer_3, int(size * REALIZE_3_PART))
+            if result is not None and result.verdict is Verdict.WON:
+                return done(result, played, in_draw_3)
+            if result is None or result.verdict is Verdict.LOST:
+                realizer_3 = None  # its losses prove nothing, in draw 3 or here
         if restarts:
             number += 1
             # every other restart in the restricted game, where there is one
