@@ -148,8 +148,8 @@ class Coach(QObject):
 
     def _solve_in_background(self) -> None:
         """KPatience-style "solvable / not solvable" note, computed off the GUI thread."""
-        if not self._note_wanted():
-            return
+        if not self._note_wanted() or self._hint_asked is not None or self._demo_asked:
+            return  # a player's request has the lane, and its answer is the note's too
         from canfield.solver import Solution, Verdict, solve
 
         state = self._model.state
@@ -178,6 +178,7 @@ class Coach(QObject):
         game = self._model.game
         snapshot = Game.from_dict(game.to_dict())
         state = game.state
+        self._watch.stop()  # the note's search would take the lane, and this answer with it
         self.answered.emit(_("Thinking…"), 0)
         self._hint_asked = state
 
@@ -270,6 +271,7 @@ class Coach(QObject):
         game = self._model.game
         state = game.state
         self._demo_asked = True
+        self._watch.stop()  # as for Hint: the note's search must not take this answer
         self.demo_changed.emit()
         self.answered.emit(_("Looking for a winning line…"), 0)
 
@@ -290,6 +292,8 @@ class Coach(QObject):
                 self.know_hopeless(game)
                 self.hopeless_found.emit()
             elif verdict is Verdict.LOST:
+                if self._note_wanted():
+                    self.noted.emit(verdict_note(verdict))
                 self.answered.emit(lost_message(None), ANSWER_MESSAGE_MS)
             else:
                 self.answered.emit(_("No winning line found in time"), NO_ANSWER_MESSAGE_MS)

@@ -902,6 +902,7 @@ class MainWindow(QMainWindow):
         if was and self.statusBar().currentMessage():
             self.statusBar().clearMessage()
         self._refresh_demo()
+        self._watch_winnability()  # the note waited while Show me had the solver's lane
 
     def _refresh_demo(self) -> None:
         busy = self.coach.demo_busy
