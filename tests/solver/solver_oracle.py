@@ -8,6 +8,7 @@ rules reach (taps included) with ``legal_moves`` and ``apply_move``.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 from canfield.deal import DealCode
 from canfield.game import Game
@@ -63,6 +64,13 @@ def brute_force(state: State, limit: int = 40_000) -> bool | None:
                 seen.add(there)
                 frontier.append(there)
     return False
+
+
+def replays_to_a_win(state: State, line: Iterable[Move]) -> bool:
+    """Whether ``line`` played from ``state`` through the rules ends with every card home."""
+    for move in line:
+        state, _ = apply_move(state, move)
+    return state.is_won
 
 
 def endgames(count: int, seed: int, tail: int = 14, wiggle: int = 6) -> list[State]:

@@ -9,12 +9,12 @@ from collections.abc import Hashable, Iterator, Sequence
 from typing import Any
 
 import pytest
+from solver_oracle import replays_to_a_win
 from test_solver_variants import small
 
 import canfield.solver.search as search_module
 from canfield.deal import deck_for_deal
 from canfield.moves import Move
-from canfield.rules import apply_move
 from canfield.solver import api, beam
 from canfield.solver.api import PROBE
 from canfield.solver.beam import MAX_WIDTH, BeamSearch
@@ -29,13 +29,6 @@ LIMITED = [variant_named(name) for name in VARIANTS if variant_named(name).passe
 needs_core = pytest.mark.skipif(not COMPILED, reason="the compiled core is not built")
 
 
-def replays_to_a_win(start: State, moves: list[Move]) -> bool:
-    end = start
-    for action in realize(start, moves):
-        end, _ = apply_move(end, action)
-    return end.is_won
-
-
 def test_the_beam_wins_a_rainbow_deal_the_depth_first_orders_leave_open() -> None:
     """Rainbow draw 1, deal 1,000,071: the atlas left it open at 10 s; the main search (with
     its probes) and the talon-last search are open after 2 million positions each, the beam
@@ -43,7 +36,7 @@ def test_the_beam_wins_a_rainbow_deal_the_depth_first_orders_leave_open() -> Non
     start = initial_state(deck_for_deal(1_000_071), 1, variant_named("rainbow"))
     beam = BeamSearch(start).run(None, 100_000)
     assert beam.verdict is Verdict.WON
-    assert replays_to_a_win(start, beam.moves)
+    assert replays_to_a_win(start, realize(start, beam.moves))
     for options in (Options(probe=PROBE), Options(talon_last=True)):
         assert Search(start, options).run(None, 2_000_000).verdict is Verdict.UNKNOWN
 
@@ -94,7 +87,7 @@ def test_a_generation_keeps_at_most_three_positions_with_the_same_stacks() -> No
     start = initial_state(deck_for_deal(1_000_120), 1, variant_named("rainbow"))
     found = BeamSearch(start).run(None, 500_000)
     assert found.verdict is Verdict.WON
-    assert replays_to_a_win(start, found.moves)
+    assert replays_to_a_win(start, realize(start, found.moves))
     assert BeamSearch(start, same_stacks=50).run(None, 500_000).verdict is Verdict.UNKNOWN
 
 
@@ -236,7 +229,7 @@ def test_the_guided_beam_keeps_no_candidate_the_links_game_proves_lost(
     guided = BeamSearch(start, links_nodes=3000, seed=1)
     found = guided.run(None, 8_000_000)
     assert found.verdict is Verdict.WON
-    assert replays_to_a_win(start, found.moves)
+    assert replays_to_a_win(start, realize(start, found.moves))
     dropped = [state for state, lost in checked if lost]
     assert dropped and len(dropped) < len(checked)
     for state, lost in checked[:: max(1, len(checked) // 40)]:

@@ -11,10 +11,9 @@ a brute force of the rules, it is refused where it does not hold, and
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 
 import pytest
-from solver_oracle import brute_force
+from solver_oracle import brute_force, replays_to_a_win
 
 from canfield.deal import deck_for_deal
 from canfield.moves import Move
@@ -271,13 +270,6 @@ def r1(state: State, compiled: bool | None = None) -> Search:
     return Search(state, Options(links=True), 1_000_000, compiled=compiled)
 
 
-def _wins(state: State, line: Iterable[Move]) -> bool:
-    """Whether ``line`` played from ``state`` through the rules ends with 52 cards home."""
-    for move in line:
-        state, _ = apply_move(state, move)
-    return state.is_won
-
-
 @pytest.mark.parametrize("variant", ONE_PASS, ids=lambda v: v.name)
 def test_r1_wins_are_lines_of_the_game(variant: Variant) -> None:
     """R1 forgets what tells positions with one links node apart, so only its wins count:
@@ -288,7 +280,7 @@ def test_r1_wins_are_lines_of_the_game(variant: Variant) -> None:
         truth = brute_force(state, 20_000)
         result = r1(state, compiled=False).run(node_limit=50_000)
         if result.verdict is Verdict.WON:
-            assert _wins(state, realize(state, result.moves)), str(state)
+            assert replays_to_a_win(state, realize(state, result.moves)), str(state)
             assert truth is not False, str(state)
         if truth:
             wins[result.verdict is Verdict.WON] += 1
@@ -321,7 +313,7 @@ def test_solve_wins_with_r1(monkeypatch: pytest.MonkeyPatch) -> None:
     state = initial_state(deck_for_deal(1_000_004), 1, variant_named("rainbow"))
     found = solve(state, time_limit=None, node_limit=2_000_000)
     assert found.verdict is Verdict.WON
-    assert _wins(state, found.line)
+    assert replays_to_a_win(state, found.line)
     monkeypatch.setattr(solver_api, "REALIZE_PART", 0.0)  # R1 dropped at its first slice
     monkeypatch.setattr(solver_api, "links_apply", lambda state: False)  # whose share passes on
     assert solve(state, time_limit=None, node_limit=2_000_000).verdict is Verdict.UNKNOWN
@@ -335,7 +327,7 @@ def test_a_draw_1_solve_wins_with_r1_in_draw_3(monkeypatch: pytest.MonkeyPatch) 
     state = initial_state(deck_for_deal(1_000_281), 1, variant_named("rainbow"))
     found = solve(state, time_limit=None, node_limit=1_500_000)
     assert found.verdict is Verdict.WON
-    assert _wins(state, found.line)
+    assert replays_to_a_win(state, found.line)
     monkeypatch.setattr(solver_api, "REALIZE_3_PART", 0.0)  # dropped at its first slice
     assert solve(state, time_limit=None, node_limit=1_500_000).verdict is Verdict.UNKNOWN
 
@@ -348,7 +340,7 @@ def test_solve_wins_a_deal_of_the_app_s_rules_with_r1(monkeypatch: pytest.Monkey
     state = initial_state(deck_for_deal(1_000_779), 3, variant_named("canfield"))
     found = solve(state, time_limit=None, node_limit=3_000_000)
     assert found.verdict is Verdict.WON
-    assert _wins(state, found.line)
+    assert replays_to_a_win(state, found.line)
     monkeypatch.setattr(solver_api, "REALIZE_PART", 0.0)
     assert solve(state, time_limit=None, node_limit=3_000_000).verdict is Verdict.UNKNOWN
 
