@@ -273,6 +273,7 @@ def test_bad_input_to_the_core_is_refused_with_a_clear_error() -> None:
         blind=False,
         talon_last=True,
         links=False,
+        tracked=0,
         seed=0,
     )
     position = {
@@ -305,6 +306,10 @@ def test_bad_input_to_the_core_is_refused_with_a_clear_error() -> None:
         _core.Search(**{**given, "options": dataclasses.replace(options, blind=True)}, probe=100)
     with pytest.raises(ValueError, match="no links key"):
         _core.Search(**{**given, "options": dataclasses.replace(options, links=True)}, probe=100)
+    for tracked, blind in ((14, False), (-1, False), (1, True)):
+        with pytest.raises(ValueError, match="tracked"):
+            bad = dataclasses.replace(options, tracked=tracked, blind=blind)
+            _core.Search(**{**given, "options": bad})
     with pytest.raises(ValueError, match="draw 1 or 3"):
         _core.Search(**{**given, "rules": dataclasses.replace(good, draw=2)})
     with pytest.raises(TypeError, match="rules has no field base"):
@@ -327,15 +332,17 @@ def test_the_core_spells_where_a_card_comes_from_as_python_does() -> None:
 @needs_core
 def test_the_core_reads_the_fields_the_python_values_name() -> None:
     """One list of names: the C core's, CoreRules' and CoreOptions' (the browser's core packs
-    the numbers and flags in this order)."""
+    the numbers, flags and option numbers in this order)."""
     from canfield.solver import _core
 
     assert _core.RULE_INTS == CoreRules.RULE_INTS
     assert _core.OPTION_FLAGS == CoreOptions.OPTION_FLAGS
+    assert _core.OPTION_INTS == CoreOptions.OPTION_INTS
+    assert _core.PLACED == search_module.PLACED
     rule_fields = tuple(f.name for f in dataclasses.fields(CoreRules))
     assert rule_fields == (*CoreRules.RULE_INTS, "parents", "children", "alias")
     option_fields = tuple(f.name for f in dataclasses.fields(CoreOptions))
-    assert option_fields == (*CoreOptions.OPTION_FLAGS, "seed")
+    assert option_fields == (*CoreOptions.OPTION_FLAGS, *CoreOptions.OPTION_INTS, "seed")
 
 
 @pytest.mark.parametrize("variant", ALL, ids=str)

@@ -12,7 +12,7 @@
  *       cf_release
  *
  * cf_search reads the packed spec where _core.c's search_init reads Python values (the rules'
- * whole numbers and the option flags by _core.c's RULE_INTS and OPTION_FLAGS, in their order),
+ * whole numbers and the option flags by _core.c's RULE_INTS, OPTION_FLAGS and OPTION_INTS, in order),
  * then starts the search with _core.c's own start_search; the search itself is _core.c's code.
  */
 #include "_core.c"
@@ -104,6 +104,7 @@ __attribute__((export_name("cf_search"))) WasmSearch *cf_search(const uint8_t *s
         goto refused;
     if (spec_cards(&r, R->alias, NCARDS) != NCARDS) goto refused;
     for (int i = 0; i < NOPTION_FLAGS; i++) *field_at(s, &OPTION_FLAGS[i]) = spec_int(&r) != 0;
+    for (int i = 0; i < NOPTION_INTS; i++) *field_at(s, &OPTION_INTS[i]) = spec_int(&r);
     unsigned long long seed = (unsigned long long)spec_long(&r);
     s->shuffle = seed != 0;
     s->rng = seed;
@@ -134,7 +135,7 @@ __attribute__((export_name("cf_advance"))) int cf_advance(WasmSearch *w, double 
     SearchObject *s = &w->s;
     if (s->verdict != UNKNOWN) return s->verdict;
     long long nodes = s->nodes;
-    Cand winning = {0, 0, 0, 0};
+    Cand winning = {0, 0, 0, 0, 0};
     int status = advance(s, &nodes, stop < 0 ? -1 : (long long)stop, &winning, steps);
     s->nodes = nodes;
     if (status == STEP_WON) {
@@ -154,8 +155,9 @@ __attribute__((export_name("cf_advance"))) int cf_advance(WasmSearch *w, double 
             w->line[w->nline++] = c.card;
             w->line[w->nline++] = (uint8_t)c.target;
         }
+        if (line_placed(line, n)) w->nline = 0; /* P11: a won node is no win */
         free(w->cut);
-        w->ncut = s->blind ? -1 : cut_line(s, line, n, cut);
+        w->ncut = s->blind || s->tracked ? -1 : cut_line(s, line, n, cut);
         w->cut = w->ncut < 0 ? NULL : malloc(2 * (size_t)w->ncut + 1);
         if (!w->cut) w->ncut = -1; /* without memory for it: shorten.py makes it */
         for (long i = 0; i < w->ncut; i++) {

@@ -32,6 +32,7 @@
 #define AFTER_RECYCLE 64
 #define MAXCANDS 288 /* distinct (card, target) pairs: 52 x 5, and 16 blind ups */
 #define FROM_SWAP 8 /* blind: FROM_SWAP + k, up from column k after a swap (P6) */
+#define PLACED 16 /* expand(): a Cand with a place as its source, search.PLACED's spelling */
 #define KEYMAX 72
 #define KEYPAD 16 /* room past a key that make_key may write (copy_short) */
 #define CUT_SHORT 500 /* solver/shorten.py's SHORT: a cut line longer than this is cut again */
@@ -53,6 +54,8 @@ typedef struct {
     int8_t target;
     int8_t source;
     uint8_t index;
+    uint8_t place; /* P11: 0, or 1 + the place (column * 52 + height) the card that becomes
+                      tracked is swapped to once this card is up (search.PLACED) */
 } Cand;
 
 typedef struct {
@@ -280,6 +283,7 @@ struct SearchObject {
     PyObject_HEAD
     Rules rules;
     int symmetry, take_backs, safe_up, blind, talon_last, links;
+    int tracked; /* P11: the next `tracked` cards of each suit are kept as themselves (0: off) */
     uint64_t rng;
     int shuffle;
     uint8_t reserve[NCARDS];
@@ -384,6 +388,7 @@ static void shuffle(SearchObject *s, Cand *a, int n) {
         list[n].target = (int8_t)(t); \
         list[n].source = (int8_t)(src); \
         list[n].index = (uint8_t)(idx); \
+        list[n].place = 0; \
         n++; \
     } while (0)
 
@@ -391,6 +396,46 @@ static int in_columns(const Pos *p, int card) {
     for (int k = 0; k < 4; k++)
         if (memchr(p->cols[k], card, p->len[k])) return 1;
     return 0;
+}
+
+/* P11 (search._is_tracked): whether `card` is one of the next s->tracked cards of its suit. */
+static inline int is_tracked(const SearchObject *s, const Pos *p, int card) {
+    int ahead = mod13(card % 13 - s->rules.base) - p->found[card / 13];
+    return ahead >= 0 && ahead < s->tracked;
+}
+
+/* P11 (search._newly_tracked): the card of `suit` that became tracked in p as the card before
+ * it went up, or -1 where the suit has no card left to track. */
+static inline int newly_tracked(const SearchObject *s, const Pos *p, int suit) {
+    int n = p->found[suit] + s->tracked - 1;
+    return n < 13 ? suit * 13 + (s->rules.base + n) % 13 : -1;
+}
+
+static void play(const SearchObject *s, const Pos *p, Pos *q, Cand c);
+
+/* P11 (search._placed): each card going up of `up`, and after it the same move with the card
+ * that becomes tracked swapped to each place of the columns that holds an untracked card of its
+ * class, in column order (where it lies itself is the plain move). Into out; their number. */
+static int place_ups(const SearchObject *s, const Pos *p, const Cand *up, int n, Cand *out) {
+    const uint8_t *alias = s->rules.alias;
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        Cand c = up[i];
+        out[m++] = c;
+        Pos q;
+        play(s, p, &q, c);
+        int w = newly_tracked(s, &q, c.card / 13);
+        if (w < 0 || !in_columns(&q, w)) continue;
+        for (int k = 0; k < 4; k++)
+            for (int j = 0; j < q.len[k]; j++) {
+                int x = q.cols[k][j];
+                if (x != w && alias[x] == alias[w] && !is_tracked(s, &q, x)) {
+                    c.place = (uint8_t)(1 + k * NCARDS + j);
+                    out[m++] = c;
+                }
+            }
+    }
+    return m;
 }
 
 /* search._safe_up (P5): nothing can go on card again (its children are home), or what can may go
@@ -427,7 +472,7 @@ static int safe_up(const Rules *R, const Pos *p, int card) {
  * card before the next of its suit; a position where these constraints close a cycle is lost. */
 static int dead_ends(const SearchObject *s) {
     const Rules *R = &s->rules;
-    return R->tails == TAILS_WHOLE && !R->take_backs && !R->to_empty && !s->blind;
+    return R->tails == TAILS_WHOLE && !R->take_backs && !R->to_empty && !s->blind && !s->tracked;
 }
 
 #define THIRTEEN(x) x, x, x, x, x, x, x, x, x, x, x, x, x
@@ -498,9 +543,12 @@ static int gen_early(SearchObject *s, const Pos *p, const Reach *r, Cand *out, i
             if (n && (n > 1 || !p->reserve_len)) {
                 int end = p->cols[k][n - 1];
                 if (following[end / 13] == end && safe_up(R, p, end)) { /* P5 */
+                    Cand safe[1];
                     int one = 0;
-                    ADD(out, one, end, FOUNDATION, k, 0);
+                    ADD(safe, one, end, FOUNDATION, k, 0);
                     *late = 0;
+                    if (s->tracked) return place_ups(s, p, safe, one, out);
+                    out[0] = safe[0];
                     return one;
                 }
             }
@@ -599,13 +647,19 @@ static int gen_early(SearchObject *s, const Pos *p, const Reach *r, Cand *out, i
         if (nw > 1) shuffle(s, whole, nw);
         if (np > 1) shuffle(s, part, np);
     }
+    Cand placed[4 * 16]; /* 4 cards up (one a suit), each placed at most 3 places more */
+    const Cand *ups = up;
+    if (s->tracked) {
+        nup = place_ups(s, p, up, nup, placed);
+        ups = placed;
+    }
     if (R->passes >= 0 && s->talon_last) {
         /* search._talon_last, Solvitaire's order where passes are limited: up from the reserve
          * and the columns; column moves of one card, then of more; the reserve top down; the
          * late moves; talon cards down (nearest the split first); talon cards up */
         int n = 0;
         for (int i = 0; i < nup; i++)
-            if (up[i].source != FROM_TALON) out[n++] = up[i];
+            if (ups[i].source != FROM_TALON) out[n++] = ups[i];
         const Cand *tails[3] = {esrc, whole, part};
         const int ntails[3] = {ne, nw, np};
         for (int single = 1; single >= 0; single--)
@@ -620,12 +674,12 @@ static int gen_early(SearchObject *s, const Pos *p, const Reach *r, Cand *out, i
         memcpy(out + n, tdown, (size_t)nt * sizeof(Cand));
         n += nt;
         for (int i = 0; i < nup; i++)
-            if (up[i].source == FROM_TALON) out[n++] = up[i];
+            if (ups[i].source == FROM_TALON) out[n++] = ups[i];
         *late = 0;
         return n;
     }
     int n = 0;
-    memcpy(out + n, up, (size_t)nup * sizeof(Cand));
+    memcpy(out + n, ups, (size_t)nup * sizeof(Cand));
     n += nup;
     memcpy(out + n, rdown, (size_t)nr * sizeof(Cand));
     n += nr;
@@ -693,6 +747,19 @@ static int gen_late(SearchObject *s, const Pos *p, const Reach *r, Cand *out) {
 /* kernel.play_known / search._play_talon: the child of p by c, made in place in q (a copy of p). */
 static void play(const SearchObject *s, const Pos *p, Pos *q, Cand c) {
     const Rules *R = &s->rules;
+    if (c.place) { /* P11: the move, then the card that became tracked swapped to the place */
+        int at = c.place - 1, w;
+        c.place = 0;
+        play(s, p, q, c);
+        w = newly_tracked(s, q, c.card / 13);
+        uint8_t *there = &q->cols[at / NCARDS][at % NCARDS];
+        for (int k = 0; k < 4; k++) {
+            uint8_t *found = memchr(q->cols[k], w, q->len[k]);
+            if (found) *found = *there;
+        }
+        *there = (uint8_t)w;
+        return;
+    }
     int card = c.card, suit = card / 13, target = c.target;
     if (c.source >= FROM_SWAP) { /* P6: swap the card with column k's end, then send it up */
         int k = c.source - FROM_SWAP;
@@ -799,8 +866,16 @@ static int make_key(const SearchObject *s, const Pos *p, uint8_t *k) {
         for (int c = 0; c < 4; c++)
             for (int i = 0; i < p->len[c]; i++) aliased[c][i] = s->rules.alias[p->cols[c][i]];
         cols = (const uint8_t(*)[NCARDS])aliased;
+    } else if (s->tracked) { /* P11: so, but for the tracked cards, each as itself (+ 64) */
+        for (int c = 0; c < 4; c++)
+            for (int i = 0; i < p->len[c]; i++) {
+                int card = p->cols[c][i];
+                aliased[c][i] =
+                    is_tracked(s, p, card) ? (uint8_t)(card + 64) : s->rules.alias[card];
+            }
+        cols = (const uint8_t(*)[NCARDS])aliased;
     }
-    if (s->symmetry && s->blind) {
+    if (s->symmetry && (s->blind || s->tracked)) {
         for (int i = 1; i < 4; i++) {
             int x = order[i], j = i - 1;
             while (j >= 0 && col_less(cols, p->len, x, order[j])) {
@@ -834,7 +909,7 @@ static int make_key(const SearchObject *s, const Pos *p, uint8_t *k) {
         copy_short(k + n, cols[c], p->len[c]);
         n += p->len[c];
     }
-    if (s->blind) { /* P6: which twin is in the talon, which in the columns: the talon's cards */
+    if (s->blind || s->tracked) { /* P6: which twin is in the talon, which in the columns */
         uint8_t bits[7] = {0, 0, 0, 0, 0, 0, 0};
         for (int i = 0; i < p->talon_len; i++) bits[p->talon[i] >> 3] |= (uint8_t)(1 << (p->talon[i] & 7));
         memcpy(k + n, bits, 7);
@@ -984,8 +1059,12 @@ static const Field OPTION_FLAGS[] = {
     {"talon_last", offsetof(SearchObject, talon_last)},
     {"links", offsetof(SearchObject, links)},
 };
+static const Field OPTION_INTS[] = {
+    {"tracked", offsetof(SearchObject, tracked)},
+};
 #define NRULE_INTS ((int)(sizeof RULE_INTS / sizeof RULE_INTS[0]))
 #define NOPTION_FLAGS ((int)(sizeof OPTION_FLAGS / sizeof OPTION_FLAGS[0]))
+#define NOPTION_INTS ((int)(sizeof OPTION_INTS / sizeof OPTION_INTS[0]))
 
 static inline int *field_at(void *base, const Field *f) { return (int *)((char *)base + f->offset); }
 
@@ -1013,6 +1092,11 @@ static int start_search(SearchObject *s, Pos *p, int pointer, int recycles, long
     }
     if (s->links && (probe || s->blind)) {
         PyErr_SetString(PyExc_ValueError, "no links key (R1) with P6 or P7");
+        return -1;
+    }
+    if (s->tracked < 0 || s->tracked > 13 || (s->tracked && (s->blind || s->links))) {
+        PyErr_SetString(PyExc_ValueError,
+                        "tracked (P11) is 0 to 13 cards a suit, not with P6 or R1");
         return -1;
     }
     if (pointer < 0 || pointer > p->talon_len || recycles < 0 || recycles > 3) {
@@ -1143,7 +1227,9 @@ static int search_init(SearchObject *s, PyObject *args, PyObject *kwds) {
         PyErr_SetString(PyExc_ValueError, "alias names a twin for each of the 52 cards");
         return -1;
     }
-    if (read_fields(options, OPTION_FLAGS, NOPTION_FLAGS, s, 1, "options") < 0) return -1;
+    if (read_fields(options, OPTION_FLAGS, NOPTION_FLAGS, s, 1, "options") < 0 ||
+        read_fields(options, OPTION_INTS, NOPTION_INTS, s, 0, "options") < 0)
+        return -1;
     PyObject *seed_obj = attribute(options, "seed", "options");
     if (!seed_obj) return -1;
     unsigned long long seed = PyLong_AsUnsignedLongLongMask(seed_obj);
@@ -1207,6 +1293,13 @@ static PyObject *moves_list(const Cand *c, size_t n) {
         PyList_SET_ITEM(out, (Py_ssize_t)i, t);
     }
     return out;
+}
+
+/* P11: whether a won line took a placing child, and so is no line of the game. */
+static int line_placed(const Cand *line, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (line[i].place) return 1;
+    return 0;
 }
 
 static void finish(SearchObject *s, int verdict) {
@@ -1665,7 +1758,7 @@ static PyObject *search_run(SearchObject *s, PyObject *args) {
     if (timed < 0) return NULL;
     long long nodes = s->nodes;
     int outcome = LOST;
-    Cand winning = {0, 0, 0, 0};
+    Cand winning = {0, 0, 0, 0, 0};
     TableObject *table = s->table;
     Py_INCREF(table);
     s->running = table->running = 1;
@@ -1716,8 +1809,8 @@ static PyObject *search_run(SearchObject *s, PyObject *args) {
         if (!line) return PyErr_NoMemory();
         for (size_t i = 1; i < n; i++) line[i - 1] = s->frames[i].move;
         line[n - 1] = winning;
-        s->won = moves_list(line, n);
-        Cand *cut = s->blind ? NULL : malloc(n * sizeof(Cand));
+        s->won = moves_list(line, line_placed(line, n) ? 0 : n); /* P11: a won node is no win */
+        Cand *cut = s->blind || s->tracked ? NULL : malloc(n * sizeof(Cand));
         long m = cut ? cut_line(s, line, n, cut) : -1;
         if (s->won && m >= 0) s->cut = moves_list(cut, (size_t)m);
         free(cut);
@@ -1773,8 +1866,10 @@ static PyObject *search_expand(SearchObject *s, PyObject *unused) {
     for (int i = 0; i < n; i++) {
         Pos q;
         play(s, p, &q, cands[i]);
-        PyObject *t = Py_BuildValue("(iiiiN)", cands[i].card, cands[i].target, cands[i].source,
-                                    cands[i].index, position_tuple(s, &q));
+        Cand c = cands[i];
+        int source = c.place ? PLACED + 8 * (c.place - 1) + c.source + 2 : c.source;
+        PyObject *t = Py_BuildValue("(iiiiN)", c.card, c.target, source, c.index,
+                                    position_tuple(s, &q));
         if (!t) {
             Py_DECREF(out);
             return NULL;
@@ -2435,7 +2530,9 @@ PyMODINIT_FUNC PyInit__core(void) {
         PyModule_AddIntConstant(m, "FROM_SWAP", FROM_SWAP) < 0 ||
         PyModule_AddIntConstant(m, "AFTER_RECYCLE", AFTER_RECYCLE) < 0 ||
         add_names(m, "RULE_INTS", RULE_INTS, NRULE_INTS) < 0 ||
-        add_names(m, "OPTION_FLAGS", OPTION_FLAGS, NOPTION_FLAGS) < 0) {
+        add_names(m, "OPTION_FLAGS", OPTION_FLAGS, NOPTION_FLAGS) < 0 ||
+        add_names(m, "OPTION_INTS", OPTION_INTS, NOPTION_INTS) < 0 ||
+        PyModule_AddIntConstant(m, "PLACED", PLACED) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -13,11 +13,15 @@ FROM_TALON: int
 FROM_RESERVE: int
 FROM_FOUNDATION: int
 FROM_SWAP: int
+PLACED: int
+"""``search.PLACED``: how ``expand`` spells a candidate that places a card (P11)."""
 AFTER_RECYCLE: int
 RULE_INTS: tuple[str, ...]
 """The whole-number fields of the C ``Rules`` (``CoreRules.RULE_INTS``)."""
 OPTION_FLAGS: tuple[str, ...]
 """The search's option flags (``CoreOptions.OPTION_FLAGS``)."""
+OPTION_INTS: tuple[str, ...]
+"""The search's whole-number options (``CoreOptions.OPTION_INTS``)."""
 
 class Table:
     """Keys of the positions a compiled search has seen; all lost once its root is lost."""

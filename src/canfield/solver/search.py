@@ -132,6 +132,9 @@ AFTER_RECYCLE: Final = 64
 FROM_SWAP: Final = 8
 """Blind search (P6): a ``source`` of ``FROM_SWAP + k`` sends a card up from column ``k``'s end
 after swapping it with its twin there."""
+PLACED: Final = 16
+"""The tracked game (P11): a ``source`` of ``PLACED + 8 * place + (source + 2)`` sends a card up
+from ``source``, then swaps the card that becomes tracked to ``place`` (column * 52 + height)."""
 
 
 Candidate = tuple[Move, int, int, int]
@@ -173,6 +176,12 @@ class Options:
     about the links game's size with real moves, and often finds a win soon where the exact
     key holds it off. Its losses prove nothing (it forgets what tells such positions apart).
     Not with P6 or P7."""
+    tracked: int = 0
+    """P11, the tracked game: positions alike (P6) whose next ``tracked`` cards of each suit lie at
+    the same places are one node, and when a card goes up, the card that becomes tracked is also
+    placed at each place of its class (docs/solver.md). 0: off; 13 is the game itself. Its losses
+    are losses; a win comes with its moves only when its line placed nothing (the rest prove
+    nothing). Where the blind search holds, not with P6 or R1."""
     probe: int = 0
     """P7: at each new position a stack card (talon or reserve) was just played to, a blind
     search (P6) of at most this many positions; a position it proves lost is not searched.
@@ -278,7 +287,7 @@ def _normalize(state: State) -> tuple[State, tuple[int, ...], int]:
 
 
 def _key(
-    state: State, pointer: int, symmetry: bool, alias: bytes | None = None
+    state: State, pointer: int, symmetry: bool, alias: bytes | None = None, tracked: int = 0
 ) -> tuple[object, ...]:
     """The transposition key; within one search the talon's cards follow from the rest.
 
@@ -286,11 +295,24 @@ def _key(
     root's talon less the cards now elsewhere, in the same order, and the
     reserve is a prefix of the root's: the split, the recycles made (always 0
     with unlimited passes) and the reserve's size say it all. With ``alias`` (the blind
-    search, P6) each column card is written as its alias.
+    search, P6) each column card is written as its alias; with ``tracked`` too (P11), but
+    the tracked cards, each as itself (+ 64).
     """
     columns: tuple[tuple[int, ...], ...] = state.columns
     if alias is not None:  # P6: the columns as the building sees them
-        columns = tuple(tuple(alias[card] for card in col) for col in columns)
+        if tracked:
+            found, base = state.foundations, state.base
+            columns = tuple(
+                tuple(
+                    card + 64
+                    if 0 <= (card % 13 - base) % 13 - found[card // 13] < tracked
+                    else alias[card]
+                    for card in col
+                )
+                for col in columns
+            )
+        else:
+            columns = tuple(tuple(alias[card] for card in col) for col in columns)
         if symmetry:
             columns = tuple(sorted(columns))
         # the aliases no longer say which of two twins is in the columns and which in the
@@ -436,7 +458,10 @@ def _candidates(
             if col and (len(col) > 1 or not reserve):
                 end = col[-1]
                 if following[end // 13] == end and _safe_up(end, children, found, base):
-                    return [(table[end][FOUNDATION], end, k, -1)], None
+                    safe: list[Candidate] = [(table[end][FOUNDATION], end, k, -1)]
+                    if options.tracked:
+                        safe = _placed(state, cards, safe, options.tracked, view)
+                    return safe, None
     tail_of: dict[int, int] = {}
     starts = [0, 0, 0, 0]
     empties: list[int] = []
@@ -506,6 +531,8 @@ def _candidates(
         for part in (up, reserve_down, empty_source, talon_down, whole, partial):
             if len(part) > 1:
                 shuffle(part)
+    if options.tracked:
+        up = _placed(state, cards, up, options.tracked, view)
     if view.recycles is not None and options.talon_last:
         ordered = _talon_last(
             state,
@@ -759,6 +786,56 @@ def _play(node: State, card: int, target: int, source: int) -> State:
     return play_known(node, card, target, source)
 
 
+def _is_tracked(state: State, card: int, tracked: int) -> bool:
+    """P11: whether ``card`` is one of the next ``tracked`` cards of its suit."""
+    return 0 <= (card % 13 - state.base) % 13 - state.foundations[card // 13] < tracked
+
+
+def _newly_tracked(state: State, suit: int, tracked: int) -> int:
+    """P11: the card of ``suit`` that became tracked in ``state`` as the card before it went
+    up, or -1 where the suit has no card left to track."""
+    n = state.foundations[suit] + tracked - 1
+    return suit * 13 + (state.base + n) % 13 if n < 13 else -1
+
+
+def _place(state: State, suit: int, place: int, tracked: int) -> State:
+    """P11: ``state``, a card of ``suit`` just up, with the card that became tracked swapped
+    to ``place`` (column * 52 + height)."""
+    card = _newly_tracked(state, suit, tracked)
+    k, j = divmod(place, 52)
+    there = state.columns[k][j]
+    swap = {card: there, there: card}
+    a, b, c, d = (tuple(swap.get(x, x) for x in col) for col in state.columns)
+    return state._replace(columns=(a, b, c, d))
+
+
+def _placed(
+    state: State, cards: tuple[int, ...], up: list[Candidate], tracked: int, view: VariantView
+) -> list[Candidate]:
+    """P11: each card going up, and after it the same move with the card that becomes tracked
+    swapped to each place of the columns that holds an untracked card of its class, in column
+    order (where it lies itself is the plain move)."""
+    alias = view.alias
+    merge = view.recycles is None
+    out: list[Candidate] = []
+    for candidate in up:
+        out.append(candidate)
+        move, card, source, index = candidate
+        child = _child(state, cards, merge, candidate)
+        new = _newly_tracked(child, card // 13, tracked)
+        if new < 0 or not any(new in col for col in child.columns):
+            continue
+        for k, col in enumerate(child.columns):
+            for j, other in enumerate(col):
+                if (
+                    other != new
+                    and alias[other] == alias[new]
+                    and not _is_tracked(child, other, tracked)
+                ):
+                    out.append((move, card, PLACED + 8 * (k * 52 + j) + source + 2, index))
+    return out
+
+
 def _play_talon(
     node: State, cards: tuple[int, ...], index: int, target: int, merge: bool
 ) -> tuple[State, tuple[int, ...], int]:
@@ -834,9 +911,9 @@ def _wants_core(options: Options, compiled: bool | None) -> bool:
 
 
 def _dead_ends(options: Options, view: VariantView) -> bool:
-    """Whether P8 prunes this search: where it holds, when on, and not in a blind search (its
-    key forgets which twin lies where, and its swap sends a card up from under others)."""
-    return view.dead_ends and options.dead_ends and not options.blind
+    """Whether P8 prunes this search: where it holds, when on, and not in a blind or tracked
+    search (their keys forget which twin lies where, and their swaps move buried cards)."""
+    return view.dead_ends and options.dead_ends and not options.blind and not options.tracked
 
 
 def _probe_size(options: Options, view: VariantView) -> int:
@@ -895,6 +972,8 @@ class CoreOptions:
         "talon_last",
         "links",
     )
+    OPTION_INTS: ClassVar[tuple[str, ...]] = ("tracked",)
+    """Its whole numbers (``_core.OPTION_INTS``), packed after the flags."""
 
     symmetry: bool
     take_backs: bool
@@ -902,6 +981,7 @@ class CoreOptions:
     blind: bool
     talon_last: bool
     links: bool
+    tracked: int
     seed: int
 
 
@@ -950,6 +1030,7 @@ def _core_search(
             blind=options.blind,
             talon_last=options.talon_last,
             links=options.links,
+            tracked=options.tracked,
             seed=options.seed,
         ),
         table_limit=table_limit,
@@ -980,15 +1061,21 @@ def expand(
         ]
     merge = view.recycles is None
     return [
-        (candidate[0], _child(node, cards, merge, candidate))
+        (candidate[0], _child(node, cards, merge, candidate, options.tracked))
         for candidate in successors(node, cards, pointer, options)
     ]
 
 
-def _child(node: State, cards: tuple[int, ...], merge: bool, candidate: Candidate) -> State:
+def _child(
+    node: State, cards: tuple[int, ...], merge: bool, candidate: Candidate, tracked: int = 0
+) -> State:
     """The child of a normalized ``node`` (talon ``cards``) by a candidate, as the search
-    makes it."""
+    makes it (``tracked``: P11's, for a candidate that places a card)."""
     move, card, source, index = candidate
+    if source >= PLACED:
+        place, source = divmod(source - PLACED, 8)
+        child = _child(node, cards, merge, (move, card, source - 2, index))
+        return _place(child, card // 13, place, tracked)
     if source == FROM_TALON:
         return _play_talon(node, cards, index, move.target, merge)[0]
     return _play(node, card, move.target, source)
@@ -1095,6 +1182,17 @@ class Search:
             raise ValueError("P3 and P4 are proved for the game, not for the blind search")
         if self.options.links and (self.options.blind or self.options.probe):
             raise ValueError("no links key (R1) with P6 or P7")
+        tracked = self.options.tracked
+        if type(tracked) is not int or not 0 <= tracked <= 13:
+            raise ValueError(f"tracked (P11) is 0 to 13 cards a suit, not {tracked!r}")
+        if tracked and not self._view.blind:
+            raise ValueError(f"no tracked game in {root.variant}: its part moves read foundations")
+        if tracked and (self.options.blind or self.options.links):
+            raise ValueError("no tracked game (P11) with P6 or R1")
+        if tracked and (self.options.take_back_rule or self.options.tail_rule):
+            raise ValueError("P3 and P4 are proved for the game, not for the tracked game")
+        self._placings: list[bool] = []
+        """P11: for each move of ``path``, whether it placed a card (then a win is no line)."""
         self._probe = _probe_size(self.options, self._view)
         if _wants_core(self.options, compiled):
             seed = None if isinstance(known_lost, set) else known_lost
@@ -1109,11 +1207,11 @@ class Search:
             )
             self.nodes = 1
             return
-        alias = self._view.alias if self.options.blind else None
+        alias = self._view.alias if self.options.blind or tracked else None
         if self.options.links:
             self._visited.add(_links_key(root, pointer, self._view.alias))
         else:
-            self._visited.add(_key(root, pointer, self.options.symmetry, alias))
+            self._visited.add(_key(root, pointer, self.options.symmetry, alias, tracked))
         reach = _reach(cards, pointer, root)
         moves = _moves(root, cards, pointer, self.options, view=self._view, reach=reach)
         if _dead_ends(self.options, self._view) and _dead_end(root.columns, root.base):
@@ -1147,7 +1245,8 @@ class Search:
         options = self.options
         symmetry = options.symmetry
         view = self._view
-        alias = view.alias if options.blind else None
+        tracked = options.tracked
+        alias = view.alias if options.blind or tracked else None
         links = view.alias if options.links else None
         # P3 and P4 are proved for the app's rules only (docs/solver.md)
         deferral = (options.take_back_rule or options.tail_rule) and view.variant is CANFIELD
@@ -1160,6 +1259,7 @@ class Search:
         base = self._base
         frames = self._frames
         path = self.path
+        placings = self._placings
         outcome = Verdict.LOST
         while frames:
             if stop is not None and nodes >= stop:
@@ -1176,10 +1276,16 @@ class Search:
                 frames.pop()
                 if path:
                     path.pop()
+                    if tracked:
+                        placings.pop()
                 if temporary is not None:
                     visited.discard(temporary)
                 continue
             move, card, source, index = candidate
+            place = -1
+            if source >= PLACED:  # P11
+                place, source = divmod(source - PLACED, 8)
+                source -= 2
             if source == FROM_TALON:
                 child, child_cards, child_pointer = _play_talon(
                     node, cards, index, move.target, merge
@@ -1188,8 +1294,12 @@ class Search:
             else:
                 child = _play(node, card, move.target, source)
                 child_cards, child_pointer, child_reach = cards, pointer, reach
+            if place >= 0:
+                child = _place(child, card // 13, place, tracked)
             if child.foundations == _WON:
                 path.append(move)
+                if tracked and (place >= 0 or any(placings)):
+                    path.clear()  # P11: a won node that rests on a placing proves nothing
                 outcome = Verdict.WON
                 break
             target = move.target
@@ -1201,7 +1311,7 @@ class Search:
             ):
                 continue  # P8: lost, and not searched
             if links is None:
-                key = _key(child, child_pointer, symmetry, alias)
+                key = _key(child, child_pointer, symmetry, alias, tracked)
             else:
                 key = _links_key(child, child_pointer, links)
             child_watched: tuple[int, ...] = ()
@@ -1231,6 +1341,8 @@ class Search:
             if child_reach is None:
                 child_reach = _reach(child_cards, child_pointer, child)
             path.append(move)
+            if tracked:
+                placings.append(place >= 0)
             moves = _moves(
                 child,
                 child_cards,

@@ -44,9 +44,9 @@ def _pairs(text: str) -> list[tuple[int, int]]:
 def pack(arguments: Mapping[str, Any]) -> bytes:
     """``_core.Search``'s arguments by name (talon, pointer, reserve, foundations, columns,
     recycles, rules, options, table_limit, known_lost, probe) as ``cf_search``'s spec: the
-    rules' whole numbers and the options' flags in the order their ``RULE_INTS`` and
-    ``OPTION_FLAGS`` name them (``_core.c``'s too). The ``known_lost`` table is passed to
-    ``cf_search`` apart."""
+    rules' whole numbers, the options' flags and numbers in the order their ``RULE_INTS``,
+    ``OPTION_FLAGS`` and ``OPTION_INTS`` name them (``_core.c``'s too). The ``known_lost``
+    table is passed to ``cf_search`` apart."""
     rules, options = arguments["rules"], arguments["options"]
     numbers = (int(getattr(rules, name)) for name in rules.RULE_INTS)
     out = [struct.pack(f"<{len(rules.RULE_INTS)}i", *numbers)]
@@ -54,6 +54,7 @@ def pack(arguments: Mapping[str, Any]) -> bytes:
         out.extend(_cards(row) for row in table)
     out.append(_cards(rules.alias))
     flags = [int(getattr(options, name)) for name in options.OPTION_FLAGS]
+    flags += [int(getattr(options, name)) for name in options.OPTION_INTS]
     out.append(struct.pack(f"<{len(flags)}i", *flags))
     seed, limit, probe = int(options.seed or 0), arguments["table_limit"], arguments.get("probe", 0)
     out.append(struct.pack("<Qqq", seed, int(limit), int(probe)))

@@ -1,0 +1,206 @@
+"""The tracked game (P11): the blind game that keeps the next cards of each suit as themselves.
+
+A node is a class of positions alike (P6) whose next ``k`` cards of each suit
+lie at the same places; when a card goes up, the card that becomes tracked is
+placed, one child each, at every place of its class (docs/solver.md, P11).
+What the proof needs is checked here, in every variant it holds in: the
+children of a node cover every real child of every position of its class, and
+only with the placing children; the compiled and Python searches are one
+search; its losses are never wins of a brute force; a won line it gives is a
+line of the game; it is refused where it does not hold; and ``solve`` uses it.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from solver_oracle import brute_force, replays_to_a_win
+from test_links import played_out, run_positions
+from test_search_core import positions
+from test_solver_variants import small
+
+from canfield.deal import deck_for_deal
+from canfield.solver import Verdict
+from canfield.solver import search as search_module
+from canfield.solver.line import realize
+from canfield.solver.search import (
+    COMPILED,
+    PLACED,
+    Limits,
+    Options,
+    Search,
+    _is_tracked,
+    _key,
+    _normalize,
+    expand,
+    view_of,
+)
+from canfield.state import State, initial_state
+from canfield.variants import RAINBOW, SOLVITAIRE, VARIANTS, Variant, variant_named
+
+needs_core = pytest.mark.skipif(not COMPILED, reason="the compiled core is not built")
+TRACKABLE = [variant_named(name) for name in VARIANTS if name != "solvitaire"]
+
+
+def tracked_key(state: State, k: int) -> tuple[object, ...]:
+    node, _, pointer = _normalize(state)
+    return _key(node, pointer, True, view_of(node).alias, k)
+
+
+def tracked_alike(state: State, k: int, rng: random.Random) -> State:
+    """``state`` with the untracked cards of each class dealt anew over their places in the
+    columns (the tracked cards stay where they lie)."""
+    alias = view_of(state).alias
+    places: dict[int, list[int]] = {}
+    for col in state.columns:
+        for card in col:
+            if not _is_tracked(state, card, k):
+                places.setdefault(alias[card], []).append(card)
+    for cards in places.values():
+        rng.shuffle(cards)
+    a, b, c, d = (
+        tuple(card if _is_tracked(state, card, k) else places[alias[card]].pop() for card in col)
+        for col in state.columns
+    )
+    return state._replace(columns=(a, b, c, d))
+
+
+def test_the_tracked_cards_are_the_next_of_each_suit() -> None:
+    state = initial_state(deck_for_deal(5), 1, RAINBOW)
+    base = state.base
+    following = {s * 13 + (base + state.foundations[s]) % 13 for s in range(4)}
+    assert {c for c in range(52) if _is_tracked(state, c, 1)} == following
+    assert sum(_is_tracked(state, c, 2) for c in range(52)) == 8
+    # thirteen: every card not home (the game itself)
+    assert sum(_is_tracked(state, c, 13) for c in range(52)) == 52 - sum(state.foundations)
+
+
+def covering(variant: Variant, k: int) -> tuple[int, int]:
+    """For positions and others tracked-alike to them: how many real children of the others
+    there were, and how many fell into no class of a child of the node (P11's proof: none)."""
+    rng = random.Random(11)
+    unpruned = Options(tracked=k, safe_up=False)
+    real = outside = 0
+    for state in positions(variant, 1, 20, 71) + positions(variant, 3, 20, 72):
+        children = {tracked_key(child, k) for _, child in expand(state, unpruned)}
+        for _ in range(4):
+            other = tracked_alike(state, k, rng)
+            assert tracked_key(other, k) == tracked_key(state, k)
+            if other == state:
+                continue
+            for _, child in expand(other, Options(safe_up=False)):
+                real += 1
+                outside += tracked_key(child, k) not in children
+    return real, outside
+
+
+@pytest.mark.parametrize("k", [1, 2])
+@pytest.mark.parametrize("variant", TRACKABLE, ids=str)
+def test_a_node_s_children_cover_every_real_child_of_its_class(variant: Variant, k: int) -> None:
+    """The proof's step: for a position and any position tracked-alike to it, every real
+    move of the other leads into the class of a child the node has."""
+    real, outside = covering(variant, k)
+    assert real > 30 and outside == 0
+
+
+@pytest.mark.parametrize("variant", TRACKABLE, ids=str)
+def test_without_the_placing_children_the_node_covers_less(
+    variant: Variant, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The placing children are what the proof needs: with each card going up as its plain
+    move only, real children of positions of the class fall outside every child's class."""
+    monkeypatch.setattr(search_module, "_placed", lambda state, cards, up, tracked, view: up)
+    real, outside = covering(variant, 1)
+    assert real > 100 and outside > 0
+
+
+def _candidates(state: State, options: Options) -> list[search_module.Candidate]:
+    node, cards, pointer = _normalize(state)
+    return search_module.successors(node, cards, pointer, options)
+
+
+def same_search(state: State, options: Options, limits: Limits) -> None:
+    python = Search(state, options, limits.table_limit, compiled=False)
+    core = Search(state, options, limits.table_limit, compiled=True)
+    a = python.run(limits.time_limit, limits.node_limit)
+    b = core.run(limits.time_limit, limits.node_limit)
+    assert (a.verdict, a.nodes, a.moves) == (b.verdict, b.nodes, b.moves), state
+
+
+@needs_core
+@pytest.mark.parametrize("variant", TRACKABLE, ids=str)
+def test_the_compiled_tracked_search_is_the_python_one(variant: Variant) -> None:
+    """The same candidates in the same order, each child the same (the placing ones too), and
+    the same searches: verdicts and positions, to a won node, a loss and part way, with
+    P7's probes and without."""
+    placing = 0
+    for k in (1, 2):
+        tracked = Options(tracked=k)
+        for state in positions(variant, 1, 6, 63) + positions(variant, 3, 6, 64):
+            core = expand(state, tracked, compiled=True)
+            assert core == expand(state, tracked), state
+            placing += sum(c[2] >= PLACED for c in _candidates(state, tracked))
+        for number in range(2):
+            for draw in (1, 3):
+                state = initial_state(deck_for_deal(number + 40), draw, variant)
+                same_search(state, tracked, Limits(node_limit=3000))
+                same_search(state, Options(tracked=k, probe=200), Limits(node_limit=3000))
+        for state in small(variant, 6, 65, (5, 12), 4):
+            same_search(state, tracked, Limits(time_limit=20))
+    assert placing > 0
+
+
+@pytest.mark.parametrize("compiled", [False, pytest.param(True, marks=needs_core)])
+@pytest.mark.parametrize("name", ["rainbow", "strict", "classic"])
+def test_a_tracked_loss_is_a_loss(name: str, compiled: bool) -> None:
+    """Never LOST where a brute force of the rules wins (small positions, most of them won),
+    and LOST where it proves a loss often enough (where random play stops, most of them
+    lost); a won line it gives replays to a win."""
+    seen = {Verdict.WON: 0, Verdict.LOST: 0, "line": 0}
+    states = run_positions(name, 30, 12) + played_out(name, 30)
+    for state in states:
+        truth = brute_force(state, 20_000)
+        if truth is None:
+            continue
+        for k in (1, 2):
+            found = Search(state, Options(tracked=k), compiled=compiled).run(30, 200_000)
+            assert found.verdict is not Verdict.UNKNOWN, state
+            seen[found.verdict] += 1
+            if found.verdict is Verdict.LOST:
+                assert truth is False, (k, state)  # a tracked loss is a real loss
+            if found.moves:
+                seen["line"] += 1
+                assert replays_to_a_win(state, realize(state, found.moves)), (k, state)
+    assert seen[Verdict.LOST] >= 10 and seen["line"] >= 10, seen
+
+
+@pytest.mark.parametrize("compiled", [False, pytest.param(True, marks=needs_core)])
+def test_thirteen_tracked_is_the_game_itself(compiled: bool) -> None:
+    """Every card tracked: no class holds two positions and no card is ever placed, so the
+    search is the plain one, position for position."""
+    for number in (8, 12, 39, 3):
+        state = initial_state(deck_for_deal(number), 3, RAINBOW)
+        plain = Search(state, Options(), compiled=compiled).run(None, 20_000)
+        every = Search(state, Options(tracked=13), compiled=compiled).run(None, 20_000)
+        assert (every.verdict, every.nodes, every.moves) == (
+            plain.verdict,
+            plain.nodes,
+            plain.moves,
+        )
+
+
+@pytest.mark.parametrize(
+    ("variant", "options", "message"),
+    [
+        (SOLVITAIRE, Options(tracked=1), "no tracked game in solvitaire"),
+        (RAINBOW, Options(tracked=14), "0 to 13 cards a suit"),
+        (RAINBOW, Options(tracked=-1), "0 to 13 cards a suit"),
+        (RAINBOW, Options(tracked=1, blind=True), "not with P6 or R1|with P6 or R1"),
+        (RAINBOW, Options(tracked=1, links=True), "with P6 or R1"),
+    ],
+)
+def test_refused_where_it_does_not_hold(variant: Variant, options: Options, message: str) -> None:
+    state = initial_state(deck_for_deal(1), 3, variant)
+    with pytest.raises(ValueError, match=message):
+        Search(state, options)
