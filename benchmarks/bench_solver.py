@@ -10,7 +10,8 @@ held-out set), ``--unknown-in FILE`` the deals a survey file left unknown
 (an atlas row: ``docs/win-rates/V-dD.csv``). ``--probe 0,2000`` compares
 P7's probe sizes in the same run, deal by deal, one after the other, and
 ``--short 500,1000000000`` the length above which a won line is cut
-(``solver/shorten.py``; a billion: no line is).
+(``solver/shorten.py``; a billion: no line is), ``--tracked 0,1`` the tracked game's
+``k`` (P11; 0: not run).
 ``CANFIELD_PURE_PYTHON=1`` measures the pure-Python search.
 """
 
@@ -130,6 +131,7 @@ def main() -> None:
     compare = parser.add_mutually_exclusive_group()
     compare.add_argument("--probe", help="P7 probe sizes to compare, e.g. 0,2000")
     compare.add_argument("--short", help="won lines cut above these lengths, e.g. 500,1000000000")
+    compare.add_argument("--tracked", help="the tracked game's cards a suit to compare, e.g. 0,1")
     args = parser.parse_args()
     settings: list[Setting] = [("", lambda: None)]
     if args.probe:
@@ -140,6 +142,11 @@ def main() -> None:
         settings = [
             (f"short {n}", partial(setattr, shorten_module, "SHORT", int(n)))
             for n in args.short.split(",")
+        ]
+    if args.tracked:
+        settings = [
+            (f"tracked {n}", partial(setattr, api, "TRACKED", int(n)))
+            for n in args.tracked.split(",")
         ]
     for draw in args.draw or [3, 1]:
         if args.unknown_in:

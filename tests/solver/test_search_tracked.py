@@ -13,6 +13,7 @@ line of the game; it is refused where it does not hold; and ``solve`` uses it.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from solver_oracle import brute_force, replays_to_a_win
@@ -21,7 +22,8 @@ from test_search_core import positions
 from test_solver_variants import small
 
 from canfield.deal import deck_for_deal
-from canfield.solver import Verdict
+from canfield.solver import Verdict, solve
+from canfield.solver import api as solver_api
 from canfield.solver import search as search_module
 from canfield.solver.line import realize
 from canfield.solver.search import (
@@ -204,3 +206,28 @@ def test_refused_where_it_does_not_hold(variant: Variant, options: Options, mess
     state = initial_state(deck_for_deal(1), 3, variant)
     with pytest.raises(ValueError, match=message):
         Search(state, options)
+
+
+@pytest.mark.parametrize("number", [0, 6, 14])
+def test_solve_runs_it_as_a_helper_when_asked_and_its_verdict_stands(
+    number: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``api.TRACKED`` (off by default: docs/solver.md, P11) runs the tracked game beside the
+    blind search; the verdict is the one without it, and a won line replays."""
+    state = initial_state(deck_for_deal(number), 3, RAINBOW)
+    without = solve(state, time_limit=None, node_limit=400_000)
+    ran: list[Search] = []
+
+    class Watched(Search):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            if self.options.tracked:
+                ran.append(self)
+
+    monkeypatch.setattr(solver_api, "TRACKED", 1)
+    monkeypatch.setattr(solver_api, "Search", Watched)
+    found = solve(state, time_limit=None, node_limit=400_000)
+    assert found.verdict is without.verdict is not Verdict.UNKNOWN
+    assert [s.options.tracked for s in ran] == [1] and ran[0].options.probe == solver_api.PROBE
+    assert ran[0].nodes > 1  # it searched
+    assert found.verdict is Verdict.LOST or replays_to_a_win(state, found.line)

@@ -163,6 +163,15 @@ slice, from ``REALIZE_FROM`` on: draw 3 leaves fewer choices, so its links nodes
 R1 there finds wins that R1 in draw 1 does not (rainbow draw-1 deals 1,000,281, 311, 582, 662
 and 671, open after 31 s in the atlas and won in draw 3, won in 1.2-11.2 s with it; without it
 two of the eight such deals tried, in 40-45 s)."""
+TRACKED = 0
+"""P11, the tracked game (``Options(tracked=TRACKED)``, the next ``TRACKED`` cards of each suit
+kept as themselves), as a helper where the blind search holds; 0: not run. Off: on ``rainbow``
+draw 1's deals 1,000,000-1,000,039 at 10 s it decided nothing more with 1 (35 of 40 both
+ways, median 1.39 s against 1.19 s), and alone it is open after 60-90 s on every open or
+slow deal tried (docs/solver.md, P11)."""
+TRACKED_PART = 1.0
+"""...gets this much of each main slice, until it ends: a loss of it is a loss, and a won
+line that placed nothing a win."""
 PROBE = 2000
 """P7 in the main search: a blind search of at most this many positions at each position a stack
 card was just played to (docs/solver.md); 0 turns it off."""
@@ -339,10 +348,13 @@ def _solve(
         ordered = Search(state, Options(talon_last=True), table_limit // 4)
         beam = BeamSearch(state)
     # P6: a loss of the blind game is a loss (docs/solver.md); its wins prove nothing
-    blind = realizer = None
+    blind = realizer = tracked = None
     realize_part = REALIZE_PART
     if view_of(state).blind:
         blind = Search(state, Options(blind=True), table_limit // 4)
+        # P11: the blind game keeping the next cards of each suit, finer than P6 (off: TRACKED)
+        if TRACKED:
+            tracked = Search(state, Options(tracked=TRACKED, probe=PROBE), table_limit // 4)
         # R1: a search keyed by the links game's node (P9's reading of the columns), which
         # often finds a win soon where the main search's exact key holds it off
         realizer = Search(state, Options(links=True), table_limit // 4)
@@ -408,6 +420,14 @@ def _solve(
                 return done(result)
             if result is None or result.verdict is Verdict.WON:
                 blind = None  # a blind win proves nothing; it is done
+        if tracked is not None:
+            result = budget.step(tracked, int(size * TRACKED_PART))
+            if result is not None and result.verdict is Verdict.LOST:
+                return done(result)
+            if result is not None and result.moves:  # a won line that placed nothing
+                return done(result)
+            if result is None or result.verdict is Verdict.WON:
+                tracked = None  # a won node that rests on a placing proves nothing
         if links is not None:
             result = budget.step(links, int(size * LINKS_PART))
             if result is not None and result.verdict is Verdict.LOST:
