@@ -301,13 +301,9 @@ def _key(
     columns: tuple[tuple[int, ...], ...] = state.columns
     if alias is not None:  # P6: the columns as the building sees them
         if tracked:
-            found, base = state.foundations, state.base
             columns = tuple(
                 tuple(
-                    card + 64
-                    if 0 <= (card % 13 - base) % 13 - found[card // 13] < tracked
-                    else alias[card]
-                    for card in col
+                    card + 64 if _is_tracked(state, card, tracked) else alias[card] for card in col
                 )
                 for col in columns
             )
