@@ -8,6 +8,8 @@ worker's own glue (``app/worker/core.js``), in Node.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import subprocess
 from pathlib import Path
@@ -163,3 +165,39 @@ console.log(JSON.stringify([text.length, same]));
     result = run_module(runner, timeout=60)
     assert result.returncode == 0, result.stderr[-3000:]
     assert json.loads(result.stdout.strip()) == [3_000_000, True]
+
+
+_TRACKED = """
+import json
+from canfield.deal import deck_for_deal
+from canfield.solver import search
+from canfield.state import initial_state
+from canfield.variants import variant_named
+
+out = []
+for name, draw, number, k in (("rainbow", 3, 8, 1), ("rainbow", 3, 14, 2), ("strict", 1, 3, 1),
+                              ("classic", 3, 1, 1), ("rainbow", 1, 40, 1)):
+    state = initial_state(deck_for_deal(number), draw, variant_named(name))
+    found = search.Search(state, search.Options(tracked=k, probe=200)).run(None, 30_000)
+    out.append([found.verdict.name, found.nodes, [m.notation() for m in found.moves]])
+print(json.dumps([search.core_in_use(), out]))
+"""
+
+
+def test_the_webassembly_core_plays_the_tracked_game_as_the_c_core_does(site: Path) -> None:
+    """P11's whole-number option crosses the packed spec: the tracked game (its placing
+    children, a won line that comes without the core's cut) is position for position the C
+    extension's."""
+    if not (site / "search-core.wasm").is_file():
+        pytest.skip("the site was built without clang: no WebAssembly core to test")
+    result = _in_node(site, _TRACKED)
+    assert result.returncode == 0, result.stderr[-3000:]
+    core, seen = json.loads(result.stdout.strip().splitlines()[-1])
+    assert core is True
+    assert {verdict for verdict, _, _ in seen} == {"LOST", "UNKNOWN", "WON"}
+    assert any(line for _, _, line in seen)  # a won line that placed nothing, with no cut
+    if search.COMPILED:
+        namespace: dict[str, object] = {}
+        with contextlib.redirect_stdout(io.StringIO()) as printed:
+            exec(_TRACKED, namespace)
+        assert json.loads(printed.getvalue())[1] == seen

@@ -144,7 +144,9 @@ def install(glue: _Glue) -> types.ModuleType:
 
         def cut(self) -> list[tuple[int, int]] | None:
             cut = glue.cut(self._pointer)
-            return None if cut is None else _pairs(cut)
+            # no cut (a tracked game's line, or no memory for it): JavaScript's null, which
+            # Pyodide hands over as its JsNull, not None
+            return _pairs(cut) if isinstance(cut, str) else None
 
         def table(self) -> Table:
             if self._table is None:
