@@ -135,7 +135,7 @@ def same_search(state: State, options: Options, limits: Limits) -> None:
 def test_the_compiled_tracked_search_is_the_python_one(variant: Variant) -> None:
     """The same candidates in the same order, each child the same (the placing ones too), and
     the same searches: verdicts and positions, to a won node, a loss and part way, with
-    P7's probes and without."""
+    P7's probes and without, in both move orders."""
     placing = 0
     for k in (1, 2):
         tracked = Options(tracked=k)
@@ -148,6 +148,8 @@ def test_the_compiled_tracked_search_is_the_python_one(variant: Variant) -> None
                 state = initial_state(deck_for_deal(number + 40), draw, variant)
                 same_search(state, tracked, Limits(node_limit=3000))
                 same_search(state, Options(tracked=k, probe=200), Limits(node_limit=3000))
+                # Solvitaire's order puts a placing talon card up with the talon's
+                same_search(state, Options(tracked=k, talon_last=True), Limits(node_limit=3000))
         for state in small(variant, 6, 65, (5, 12), 4):
             same_search(state, tracked, Limits(time_limit=20))
     assert placing > 0

@@ -135,7 +135,7 @@ __attribute__((export_name("cf_advance"))) int cf_advance(WasmSearch *w, double 
     SearchObject *s = &w->s;
     if (s->verdict != UNKNOWN) return s->verdict;
     long long nodes = s->nodes;
-    Cand winning = {0, 0, 0, 0, 0};
+    Cand winning = {0, 0, 0, 0};
     int status = advance(s, &nodes, stop < 0 ? -1 : (long long)stop, &winning, steps);
     s->nodes = nodes;
     if (status == STEP_WON) {

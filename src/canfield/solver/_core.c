@@ -32,7 +32,7 @@
 #define AFTER_RECYCLE 64
 #define MAXCANDS 288 /* distinct (card, target) pairs: 52 x 5, and 16 blind ups */
 #define FROM_SWAP 8 /* blind: FROM_SWAP + k, up from column k after a swap (P6) */
-#define PLACED 16 /* expand(): a Cand with a place as its source, search.PLACED's spelling */
+#define PLACED 16 /* P11: PLACED + 8 * (n - 1) + (source + 2), search.PLACED's spelling */
 #define KEYMAX 72
 #define KEYPAD 16 /* room past a key that make_key may write (copy_short) */
 #define CUT_SHORT 500 /* solver/shorten.py's SHORT: a cut line longer than this is cut again */
@@ -54,8 +54,6 @@ typedef struct {
     int8_t target;
     int8_t source;
     uint8_t index;
-    uint8_t place; /* P11: 0, or 1 + the place (column * 52 + height) the card that becomes
-                      tracked is swapped to once this card is up (search.PLACED) */
 } Cand;
 
 typedef struct {
@@ -388,7 +386,6 @@ static void shuffle(SearchObject *s, Cand *a, int n) {
         list[n].target = (int8_t)(t); \
         list[n].source = (int8_t)(src); \
         list[n].index = (uint8_t)(idx); \
-        list[n].place = 0; \
         n++; \
     } while (0)
 
@@ -411,29 +408,45 @@ static inline int newly_tracked(const SearchObject *s, const Pos *p, int suit) {
     return n < 13 ? suit * 13 + (s->rules.base + n) % 13 : -1;
 }
 
+/* P11 (search._places): where card w (just tracked, in the columns) may be placed in q: the
+ * places of the columns that hold an untracked card of its class, in column order, as
+ * column * 52 + height into at (at most 3: a class has at most four cards); their number. */
+static int class_places(const SearchObject *s, const Pos *q, int w, uint8_t *at) {
+    const uint8_t *alias = s->rules.alias;
+    int n = 0;
+    if (w < 0 || !in_columns(q, w)) return 0;
+    for (int k = 0; k < 4; k++)
+        for (int j = 0; j < q->len[k]; j++) {
+            int x = q->cols[k][j];
+            if (x != w && alias[x] == alias[w] && !is_tracked(s, q, x))
+                at[n++] = (uint8_t)(k * NCARDS + j);
+        }
+    return n;
+}
+
+/* P11 (search._plain_source): where a candidate's card comes from, a placing one's too. */
+static inline int plain_source(int source) {
+    return source >= PLACED ? (source - PLACED) % 8 - 2 : source;
+}
+
 static void play(const SearchObject *s, const Pos *p, Pos *q, Cand c);
 
 /* P11 (search._placed): each card going up of `up`, and after it the same move with the card
- * that becomes tracked swapped to each place of the columns that holds an untracked card of its
- * class, in column order (where it lies itself is the plain move). Into out; their number. */
+ * that becomes tracked swapped to its n-th place (class_places), source PLACED + 8 * (n - 1) +
+ * (source + 2), for each n (where it lies itself is the plain move). Into out; their number. */
 static int place_ups(const SearchObject *s, const Pos *p, const Cand *up, int n, Cand *out) {
-    const uint8_t *alias = s->rules.alias;
     int m = 0;
     for (int i = 0; i < n; i++) {
         Cand c = up[i];
         out[m++] = c;
         Pos q;
         play(s, p, &q, c);
-        int w = newly_tracked(s, &q, c.card / 13);
-        if (w < 0 || !in_columns(&q, w)) continue;
-        for (int k = 0; k < 4; k++)
-            for (int j = 0; j < q.len[k]; j++) {
-                int x = q.cols[k][j];
-                if (x != w && alias[x] == alias[w] && !is_tracked(s, &q, x)) {
-                    c.place = (uint8_t)(1 + k * NCARDS + j);
-                    out[m++] = c;
-                }
-            }
+        uint8_t at[NCARDS];
+        int places = class_places(s, &q, newly_tracked(s, &q, c.card / 13), at);
+        for (int j = 0; j < places; j++) {
+            out[m] = c;
+            out[m++].source = (int8_t)(PLACED + 8 * j + c.source + 2);
+        }
     }
     return m;
 }
@@ -659,7 +672,7 @@ static int gen_early(SearchObject *s, const Pos *p, const Reach *r, Cand *out, i
          * late moves; talon cards down (nearest the split first); talon cards up */
         int n = 0;
         for (int i = 0; i < nup; i++)
-            if (ups[i].source != FROM_TALON) out[n++] = ups[i];
+            if (plain_source(ups[i].source) != FROM_TALON) out[n++] = ups[i];
         const Cand *tails[3] = {esrc, whole, part};
         const int ntails[3] = {ne, nw, np};
         for (int single = 1; single >= 0; single--)
@@ -674,7 +687,7 @@ static int gen_early(SearchObject *s, const Pos *p, const Reach *r, Cand *out, i
         memcpy(out + n, tdown, (size_t)nt * sizeof(Cand));
         n += nt;
         for (int i = 0; i < nup; i++)
-            if (ups[i].source == FROM_TALON) out[n++] = ups[i];
+            if (plain_source(ups[i].source) == FROM_TALON) out[n++] = ups[i];
         *late = 0;
         return n;
     }
@@ -747,12 +760,14 @@ static int gen_late(SearchObject *s, const Pos *p, const Reach *r, Cand *out) {
 /* kernel.play_known / search._play_talon: the child of p by c, made in place in q (a copy of p). */
 static void play(const SearchObject *s, const Pos *p, Pos *q, Cand c) {
     const Rules *R = &s->rules;
-    if (c.place) { /* P11: the move, then the card that became tracked swapped to the place */
-        int at = c.place - 1, w;
-        c.place = 0;
+    if (c.source >= PLACED) { /* P11: the move, then the newly tracked card to its n-th place */
+        int n = (c.source - PLACED) / 8;
+        c.source = (int8_t)plain_source(c.source);
         play(s, p, q, c);
-        w = newly_tracked(s, q, c.card / 13);
-        uint8_t *there = &q->cols[at / NCARDS][at % NCARDS];
+        int w = newly_tracked(s, q, c.card / 13);
+        uint8_t at[NCARDS];
+        class_places(s, q, w, at);
+        uint8_t *there = &q->cols[at[n] / NCARDS][at[n] % NCARDS];
         for (int k = 0; k < 4; k++) {
             uint8_t *found = memchr(q->cols[k], w, q->len[k]);
             if (found) *found = *there;
@@ -1298,7 +1313,7 @@ static PyObject *moves_list(const Cand *c, size_t n) {
 /* P11: whether a won line took a placing child, and so is no line of the game. */
 static int line_placed(const Cand *line, size_t n) {
     for (size_t i = 0; i < n; i++)
-        if (line[i].place) return 1;
+        if (line[i].source >= PLACED) return 1;
     return 0;
 }
 
@@ -1758,7 +1773,7 @@ static PyObject *search_run(SearchObject *s, PyObject *args) {
     if (timed < 0) return NULL;
     long long nodes = s->nodes;
     int outcome = LOST;
-    Cand winning = {0, 0, 0, 0, 0};
+    Cand winning = {0, 0, 0, 0};
     TableObject *table = s->table;
     Py_INCREF(table);
     s->running = table->running = 1;
@@ -1866,10 +1881,8 @@ static PyObject *search_expand(SearchObject *s, PyObject *unused) {
     for (int i = 0; i < n; i++) {
         Pos q;
         play(s, p, &q, cands[i]);
-        Cand c = cands[i];
-        int source = c.place ? PLACED + 8 * (c.place - 1) + c.source + 2 : c.source;
-        PyObject *t = Py_BuildValue("(iiiiN)", c.card, c.target, source, c.index,
-                                    position_tuple(s, &q));
+        PyObject *t = Py_BuildValue("(iiiiN)", cands[i].card, cands[i].target, cands[i].source,
+                                    cands[i].index, position_tuple(s, &q));
         if (!t) {
             Py_DECREF(out);
             return NULL;

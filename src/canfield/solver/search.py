@@ -133,8 +133,9 @@ FROM_SWAP: Final = 8
 """Blind search (P6): a ``source`` of ``FROM_SWAP + k`` sends a card up from column ``k``'s end
 after swapping it with its twin there."""
 PLACED: Final = 16
-"""The tracked game (P11): a ``source`` of ``PLACED + 8 * place + (source + 2)`` sends a card up
-from ``source``, then swaps the card that becomes tracked to ``place`` (column * 52 + height)."""
+"""The tracked game (P11): a ``source`` of ``PLACED + 8 * (n - 1) + (source + 2)`` sends a card
+up from ``source``, then swaps the card that becomes tracked to its ``n``-th place
+(``_places``)."""
 
 
 Candidate = tuple[Move, int, int, int]
@@ -571,7 +572,7 @@ def _talon_last(
     take-backs); talon cards down, nearest the split first; talon cards up.
     """
     columns = state.columns
-    ordered = [c for c in up if c[2] != FROM_TALON]
+    ordered = [c for c in up if _plain_source(c[2]) != FROM_TALON]
     ordered += [c for c in tails if columns[c[2]][-1] == c[1]]
     ordered += [c for c in tails if columns[c[2]][-1] != c[1]]
     ordered += reserve_down
@@ -580,7 +581,7 @@ def _talon_last(
             empties = empties[:1]  # empty columns are interchangeable
         ordered += _late(state, reach, starts, empties, options=options, view=view)
     ordered += talon_down
-    ordered += [c for c in up if c[2] == FROM_TALON]
+    ordered += [c for c in up if _plain_source(c[2]) == FROM_TALON]
     return ordered
 
 
@@ -794,11 +795,30 @@ def _newly_tracked(state: State, suit: int, tracked: int) -> int:
     return suit * 13 + (state.base + n) % 13 if n < 13 else -1
 
 
-def _place(state: State, suit: int, place: int, tracked: int) -> State:
+def _places(state: State, card: int, tracked: int, alias: bytes) -> list[tuple[int, int]]:
+    """P11: where ``card`` (just tracked) may be placed in ``state``: the places (column,
+    height) of the columns that hold an untracked card of its class, in column order; none
+    where it is not in the columns. At most three: a class has at most four cards."""
+    if card < 0 or not any(card in col for col in state.columns):
+        return []
+    return [
+        (k, j)
+        for k, col in enumerate(state.columns)
+        for j, other in enumerate(col)
+        if other != card and alias[other] == alias[card] and not _is_tracked(state, other, tracked)
+    ]
+
+
+def _plain_source(source: int) -> int:
+    """P11: where a candidate's card comes from, a placing candidate's too."""
+    return (source - PLACED) % 8 - 2 if source >= PLACED else source
+
+
+def _place(state: State, suit: int, nth: int, tracked: int, alias: bytes) -> State:
     """P11: ``state``, a card of ``suit`` just up, with the card that became tracked swapped
-    to ``place`` (column * 52 + height)."""
+    to its ``nth`` place (counted from 0)."""
     card = _newly_tracked(state, suit, tracked)
-    k, j = divmod(place, 52)
+    k, j = _places(state, card, tracked, alias)[nth]
     there = state.columns[k][j]
     swap = {card: there, there: card}
     a, b, c, d = (tuple(swap.get(x, x) for x in col) for col in state.columns)
@@ -809,9 +829,7 @@ def _placed(
     state: State, cards: tuple[int, ...], up: list[Candidate], tracked: int, view: VariantView
 ) -> list[Candidate]:
     """P11: each card going up, and after it the same move with the card that becomes tracked
-    swapped to each place of the columns that holds an untracked card of its class, in column
-    order (where it lies itself is the plain move)."""
-    alias = view.alias
+    swapped to each of its places (``_places``; where it lies itself is the plain move)."""
     merge = view.recycles is None
     out: list[Candidate] = []
     for candidate in up:
@@ -819,16 +837,8 @@ def _placed(
         move, card, source, index = candidate
         child = _child(state, cards, merge, candidate)
         new = _newly_tracked(child, card // 13, tracked)
-        if new < 0 or not any(new in col for col in child.columns):
-            continue
-        for k, col in enumerate(child.columns):
-            for j, other in enumerate(col):
-                if (
-                    other != new
-                    and alias[other] == alias[new]
-                    and not _is_tracked(child, other, tracked)
-                ):
-                    out.append((move, card, PLACED + 8 * (k * 52 + j) + source + 2, index))
+        for n in range(len(_places(child, new, tracked, view.alias))):
+            out.append((move, card, PLACED + 8 * n + source + 2, index))
     return out
 
 
@@ -1069,9 +1079,9 @@ def _child(
     makes it (``tracked``: P11's, for a candidate that places a card)."""
     move, card, source, index = candidate
     if source >= PLACED:
-        place, source = divmod(source - PLACED, 8)
-        child = _child(node, cards, merge, (move, card, source - 2, index))
-        return _place(child, card // 13, place, tracked)
+        child = _child(node, cards, merge, (move, card, _plain_source(source), index))
+        nth = (source - PLACED) // 8
+        return _place(child, card // 13, nth, tracked, view_of(node).alias)
     if source == FROM_TALON:
         return _play_talon(node, cards, index, move.target, merge)[0]
     return _play(node, card, move.target, source)
@@ -1279,9 +1289,8 @@ class Search:
                 continue
             move, card, source, index = candidate
             place = -1
-            if source >= PLACED:  # P11
-                place, source = divmod(source - PLACED, 8)
-                source -= 2
+            if source >= PLACED:  # P11: the n-th place (from 0) of the newly tracked card
+                place, source = (source - PLACED) // 8, _plain_source(source)
             if source == FROM_TALON:
                 child, child_cards, child_pointer = _play_talon(
                     node, cards, index, move.target, merge
@@ -1291,7 +1300,7 @@ class Search:
                 child = _play(node, card, move.target, source)
                 child_cards, child_pointer, child_reach = cards, pointer, reach
             if place >= 0:
-                child = _place(child, card // 13, place, tracked)
+                child = _place(child, card // 13, place, tracked, view.alias)
             if child.foundations == _WON:
                 path.append(move)
                 if tracked and (place >= 0 or any(placings)):
