@@ -7,7 +7,8 @@ What the proof needs is checked here, in every variant it holds in: the
 children of a node cover every real child of every position of its class, and
 only with the placing children; the compiled and Python searches are one
 search; its losses are never wins of a brute force; a won line it gives is a
-line of the game; it is refused where it does not hold; and ``solve`` uses it.
+line of the game; it is refused where it does not hold; and ``solve`` runs it
+when asked (``api.TRACKED``; off, as it measured no gain).
 """
 
 from __future__ import annotations
