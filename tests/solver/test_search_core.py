@@ -154,7 +154,7 @@ def same_search(state: State, options: Options, limits: Limits) -> None:
     a = python.run(limits.time_limit, limits.node_limit)
     b = core.run(limits.time_limit, limits.node_limit)
     assert (a.verdict, a.nodes, a.moves) == (b.verdict, b.nodes, b.moves), state
-    if b.verdict is Verdict.WON:
+    if b.verdict is Verdict.WON and not (options.tracked and not b.moves):  # P11: a won node
         end = state
         for move in realize(state, b.moves):
             end, _ = apply_move(end, move)

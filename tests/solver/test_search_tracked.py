@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from solver_oracle import brute_force, replays_to_a_win
 from test_links import played_out, run_positions
-from test_search_core import positions
+from test_search_core import positions, same_search
 from test_solver_variants import small
 
 from canfield.deal import deck_for_deal
@@ -121,14 +121,6 @@ def test_without_the_placing_children_the_node_covers_less(
 def _candidates(state: State, options: Options) -> list[search_module.Candidate]:
     node, cards, pointer = _normalize(state)
     return search_module.successors(node, cards, pointer, options)
-
-
-def same_search(state: State, options: Options, limits: Limits) -> None:
-    python = Search(state, options, limits.table_limit, compiled=False)
-    core = Search(state, options, limits.table_limit, compiled=True)
-    a = python.run(limits.time_limit, limits.node_limit)
-    b = core.run(limits.time_limit, limits.node_limit)
-    assert (a.verdict, a.nodes, a.moves) == (b.verdict, b.nodes, b.moves), state
 
 
 @needs_core

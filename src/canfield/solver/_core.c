@@ -757,6 +757,15 @@ static int gen_late(SearchObject *s, const Pos *p, const Reach *r, Cand *out) {
     return n;
 }
 
+/* search._swapped: `card` (in the columns) and the card at `there` change places in q. */
+static void swap_to(Pos *q, int card, uint8_t *there) {
+    for (int k = 0; k < 4; k++) {
+        uint8_t *at = memchr(q->cols[k], card, q->len[k]);
+        if (at) *at = *there;
+    }
+    *there = (uint8_t)card;
+}
+
 /* kernel.play_known / search._play_talon: the child of p by c, made in place in q (a copy of p). */
 static void play(const SearchObject *s, const Pos *p, Pos *q, Cand c) {
     const Rules *R = &s->rules;
@@ -767,12 +776,7 @@ static void play(const SearchObject *s, const Pos *p, Pos *q, Cand c) {
         int w = newly_tracked(s, q, c.card / 13);
         uint8_t at[NCARDS];
         class_places(s, q, w, at);
-        uint8_t *there = &q->cols[at[n] / NCARDS][at[n] % NCARDS];
-        for (int k = 0; k < 4; k++) {
-            uint8_t *found = memchr(q->cols[k], w, q->len[k]);
-            if (found) *found = *there;
-        }
-        *there = (uint8_t)w;
+        swap_to(q, w, &q->cols[at[n] / NCARDS][at[n] % NCARDS]);
         return;
     }
     int card = c.card, suit = card / 13, target = c.target;
@@ -780,12 +784,7 @@ static void play(const SearchObject *s, const Pos *p, Pos *q, Cand c) {
         int k = c.source - FROM_SWAP;
         Pos alike;
         memcpy(&alike, p, sizeof(Pos));
-        uint8_t *end = &alike.cols[k][alike.len[k] - 1];
-        for (int j = 0; j < 4; j++) {
-            uint8_t *at = memchr(alike.cols[j], card, alike.len[j]);
-            if (at) *at = *end;
-        }
-        *end = (uint8_t)card;
+        swap_to(&alike, card, &alike.cols[k][alike.len[k] - 1]);
         c.source = (int8_t)k;
         play(s, &alike, q, c);
         return;

@@ -775,12 +775,16 @@ def _play(node: State, card: int, target: int, source: int) -> State:
     """``play_known``, and the blind search's up after a swap (P6)."""
     if source >= FROM_SWAP:
         k = source - FROM_SWAP
-        end = node.columns[k][-1]
-        swap = {card: end, end: card}
-        a, b, c, d = (tuple(swap.get(x, x) for x in col) for col in node.columns)
-        node = node._replace(columns=(a, b, c, d))
+        node = _swapped(node, card, node.columns[k][-1])
         source = k
     return play_known(node, card, target, source)
+
+
+def _swapped(state: State, one: int, other: int) -> State:
+    """``state`` with two column cards changing places (P6's swap up, P11's placing)."""
+    swap = {one: other, other: one}
+    a, b, c, d = (tuple(swap.get(x, x) for x in col) for col in state.columns)
+    return state._replace(columns=(a, b, c, d))
 
 
 def _is_tracked(state: State, card: int, tracked: int) -> bool:
@@ -819,10 +823,7 @@ def _place(state: State, suit: int, nth: int, tracked: int, alias: bytes) -> Sta
     to its ``nth`` place (counted from 0)."""
     card = _newly_tracked(state, suit, tracked)
     k, j = _places(state, card, tracked, alias)[nth]
-    there = state.columns[k][j]
-    swap = {card: there, there: card}
-    a, b, c, d = (tuple(swap.get(x, x) for x in col) for col in state.columns)
-    return state._replace(columns=(a, b, c, d))
+    return _swapped(state, card, state.columns[k][j])
 
 
 def _placed(
