@@ -183,8 +183,8 @@ try {
       const started = performance.now();
       const done = ready();
       stock.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true, button: 0, pointerId: 1 }));
+      // "ready" comes in the frame that paints the answer (the page looks at its room then)
       await done;
-      await new Promise((r) => requestAnimationFrame(() => r()));
       times.push(performance.now() - started);
     }
     return times;

@@ -585,12 +585,15 @@ async function journey(browser) {
         // the table as laid out against the table as shown: its size, and every card that
         // reaches outside it (the table clips, so such a card is cut)
         // the page lays the table out again a moment after its room changes (a debounce of
-        // 120 ms, and after any answer on its way): wait for that, at most 10 s, then look
-        await page.waitForFunction(() => {
-          const t = document.querySelector("#table").getBoundingClientRect();
-          const [w, h] = window.canfield.table.view.size;
-          return Math.abs(t.width - w) < 1 && Math.abs(t.height - h) < 1;
-        }, null, { timeout: 10000 }).catch(() => undefined);
+        // 120 ms, and after any answer on its way): wait for that, at most 10 s, then look;
+        // `now`: look as soon as the page says it is ready, as a player's tap would land
+        if (!step.now) {
+          await page.waitForFunction(() => {
+            const t = document.querySelector("#table").getBoundingClientRect();
+            const [w, h] = window.canfield.table.view.size;
+            return Math.abs(t.width - w) < 1 && Math.abs(t.height - h) < 1;
+          }, null, { timeout: 10000 }).catch(() => undefined);
+        }
         await settled(page);
         seen[name] = await page.evaluate(() => {
           const t = document.querySelector("#table").getBoundingClientRect();

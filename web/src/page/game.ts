@@ -15,6 +15,8 @@ const GAME_KEY = "game";
 const SETTINGS_KEY = "settings";
 const DRAG_THRESHOLD = 6;
 const TICK_MS = 1000;
+/** A window being dragged to a new size is laid out once it rests this long. */
+const RESIZE_DEBOUNCE_MS = 120;
 /** The keys canfield.presentation.keyboard knows that a plain key press sends, by event.key. */
 const TABLE_KEYS: { [key: string]: string } = {
   "1": "1", "2": "2", "3": "3", "4": "4", r: "r", w: "w", f: "f", s: "s", d: "d", p: "p", t: "t",
@@ -60,6 +62,9 @@ export class GamePage {
   private drag: Drag | null = null;
   private saveError = false;
   private resizeTimer = 0;
+  private resizeFrame = 0;
+  /** A look at the table's room is due: until it is taken the drawn layout may still change. */
+  private resizeDue = false;
   private hinter: PythonWorker | null = null;
   private lastSave: Json = null;
   private thinking: "hint" | "show" | "search" | null = null;
@@ -133,7 +138,7 @@ export class GamePage {
     // the table's own size, not the window's: the toolbar wraps to a second row once its
     // labels come (a long language, a phone held sideways), the status bar to a second line,
     // an offer opens above it; a layout for the window's first guess ran off the table
-    new ResizeObserver(() => this.scheduleResize()).observe(main);
+    new ResizeObserver(() => this.scheduleResize(RESIZE_DEBOUNCE_MS)).observe(main);
     // the clock runs only while the player can play: Python is told when that changes
     document.addEventListener("visibilitychange", () => void this.tick());
     window.addEventListener("focus", () => void this.tick());
@@ -369,8 +374,12 @@ export class GamePage {
     return (await this.call(op, args)) as unknown as ActionReply;
   }
 
+  /** "ready" once nothing more is coming: no answer on its way, no drag, no layout check due
+   * (a tap read off the table then lands on the card it was aimed at). */
   private settle(): void {
-    if (this.pending === 0 && this.drag === null) document.documentElement.dataset["state"] = "ready";
+    if (this.pending === 0 && this.drag === null && !this.resizeDue) {
+      document.documentElement.dataset["state"] = "ready";
+    }
   }
 
   /** Draw, speak and save one answer. */
@@ -465,9 +474,9 @@ export class GamePage {
     this.table.render(view, animate);
     // a view may come late, laid out for a room the table had before (Settings' reply is
     // drawn after the store has kept it, and a resize may have been answered in between):
-    // resize() looks again once the browser has laid the page out, or the layout would stay
-    // for the old room until the next change of size
-    this.scheduleResize();
+    // resize() looks again once the browser has laid the page out (the next frame), or the
+    // layout would stay for the old room until the next change of size
+    this.scheduleResize(0);
     const labels = view.labels;
     for (const [name, button] of this.buttons) {
       if (name === "restart") {
@@ -586,21 +595,32 @@ export class GamePage {
     this.apply((await this.act("stock")));
   }
 
-  private scheduleResize(): void {
+  /** Look at the table's room after ``delay`` ms (0: the next frame); busy until then. */
+  private scheduleResize(delay: number): void {
     window.clearTimeout(this.resizeTimer);
-    this.resizeTimer = window.setTimeout(() => void this.resize(), 120);
+    window.cancelAnimationFrame(this.resizeFrame);
+    this.resizeDue = true;
+    if (this.drag === null) document.documentElement.dataset["state"] = "busy";
+    const run = () => void this.resize();
+    if (delay > 0) this.resizeTimer = window.setTimeout(run, delay);
+    else this.resizeFrame = window.requestAnimationFrame(run);
   }
 
   /** Lay the table out again if the room it has is not the room its view was laid out for. */
   private async resize(): Promise<void> {
     const drawn = this.table.view;
     if (drawn === null || this.pending > 0) {
-      this.scheduleResize(); // not drawn yet, or an answer is on its way: look again after it
+      // not drawn yet, or an answer is on its way: look again after it
+      this.scheduleResize(RESIZE_DEBOUNCE_MS);
       return;
     }
+    this.resizeDue = false;
     const size = this.tableSize();
     const [width, height] = drawn.size;
-    if (Math.abs(size.width - (width ?? 0)) < 1 && Math.abs(size.height - (height ?? 0)) < 1) return;
+    if (Math.abs(size.width - (width ?? 0)) < 1 && Math.abs(size.height - (height ?? 0)) < 1) {
+      this.settle();
+      return;
+    }
     this.apply((await this.act("resize", size)), false);
   }
 
