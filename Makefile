@@ -71,7 +71,8 @@ unit: $(CORE) $(NODE_STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -n 2 --dist loadgroup -q -m "not slow"
 
 # The slow tier (CI runs it after `make test`): the real screen-reader stack and Orca in four
-# languages, installs into fresh venvs, Dask clusters killed mid-survey, axe on every browser screen.
+# languages, installs into fresh venvs, Dask clusters killed mid-survey, axe on every browser screen,
+# the solver's longest cross-checks.
 test-slow: $(CORE) $(NODE_STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -n 2 --dist loadgroup -q -rs -m slow
 

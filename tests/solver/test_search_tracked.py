@@ -9,6 +9,9 @@ only with the placing children; the compiled and Python searches are one
 search; its losses are never wins of a brute force; a won line it gives is a
 line of the game; it is refused where it does not hold; and ``solve`` runs it
 when asked (``api.TRACKED``; off, as it measured no gain).
+
+In the slow tier: ``solve`` leaves the tracked game out, so no player's answer rests on it,
+and these checks took 50 s of the quick tier's CPU.
 """
 
 from __future__ import annotations
@@ -44,6 +47,8 @@ from canfield.variants import RAINBOW, SOLVITAIRE, VARIANTS, Variant, variant_na
 
 needs_core = pytest.mark.skipif(not COMPILED, reason="the compiled core is not built")
 TRACKABLE = [variant_named(name) for name in VARIANTS if name != "solvitaire"]
+
+pytestmark = pytest.mark.slow
 
 
 def tracked_key(state: State, k: int) -> tuple[object, ...]:

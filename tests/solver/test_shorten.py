@@ -72,6 +72,7 @@ def test_a_cut_line_still_wins_in_every_variant(
         assert cut  # the games with take-backs wander, and some line of theirs is cut
 
 
+@pytest.mark.slow  # 20 s of CPU: the walks with pairs over lines of thousands of moves
 def test_a_line_cut_once_that_is_still_long_is_cut_again_with_jumps_of_two_moves() -> None:
     # R1 (the search keyed by the links node) wins deal 1, draw 3, in about 30,000 positions
     # with a walk of 13,714 card moves that meets few of its own positions again: cut once
@@ -80,28 +81,35 @@ def test_a_line_cut_once_that_is_still_long_is_cut_again_with_jumps_of_two_moves
     state = initial_state(deck_for_deal(1), 3, variant_named("canfield"))
     found = Search(state, Options(links=True)).run(None, 100_000)
     assert found.verdict is api.Verdict.WON
-    once = cut_once(state, found.moves)
+    walks = _each_walk(state, found.moves)
+    assert len(walks) == 1 + PAIR_WALKS == 3  # cut once, then both walks with pairs cut more
+    once, twice, thrice = walks
     assert len(once) > 3 * SHORT
-    twice = cut_twice(state, once)
     assert len(twice) < len(once) * 2 // 3
-    assert len(cut_twice(state, twice)) < len(twice)
+    assert len(thrice) < len(twice)
     line = shorten(state, found.moves)
-    assert len(line) < len(twice)
     assert _ends_won(state, realize(state, line))
-    assert line == _walks(state, found.moves)
+    assert line == walks[-1]
     if found.cut is not None:  # the compiled core's own cut makes the same walks
         assert found.cut == line
 
 
-def _walks(state: State, moves: list[Move]) -> list[Move]:
-    """shorten's walks, spelled out: once, then with pairs while longer than SHORT and shorter
-    each time, at most PAIR_WALKS times (with SHORT as imported, whatever a test patches)."""
-    line = cut_once(state, moves)
+def _each_walk(state: State, moves: list[Move]) -> list[list[Move]]:
+    """shorten's walks, spelled out, each line they leave: once, then with pairs while longer
+    than SHORT and shorter each time, at most PAIR_WALKS times (with SHORT as imported,
+    whatever a test patches)."""
+    lines = [cut_once(state, moves)]
     for _walk in range(PAIR_WALKS):
+        line = lines[-1]
         if len(line) <= SHORT or len(shorter := cut_twice(state, line)) >= len(line):
             break
-        line = shorter
-    return line
+        lines.append(shorter)
+    return lines
+
+
+def _walks(state: State, moves: list[Move]) -> list[Move]:
+    """The line shorten's walks leave."""
+    return _each_walk(state, moves)[-1]
 
 
 def test_a_short_line_is_kept_as_it_is() -> None:
@@ -122,8 +130,17 @@ def test_a_line_that_does_not_win_is_not_cut() -> None:
 
 
 @pytest.mark.skipif(not COMPILED, reason="the compiled core is not built")
-@pytest.mark.parametrize("variant", sorted(VARIANTS))
-@pytest.mark.parametrize("draw", [1, 3])
+@pytest.mark.parametrize(
+    ("draw", "variant"),
+    [
+        # rainbow draw 3's long wins take shorten's walks 24 s of CPU: in the slow tier
+        pytest.param(draw, name, marks=pytest.mark.slow)
+        if (name, draw) == ("rainbow", 3)
+        else (draw, name)
+        for name in sorted(VARIANTS)
+        for draw in (1, 3)
+    ],
+)
 def test_the_core_cuts_a_win_as_shorten_does(
     variant: str, draw: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:

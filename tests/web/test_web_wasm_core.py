@@ -184,6 +184,7 @@ print(json.dumps([search.core_in_use(), out]))
 """
 
 
+@pytest.mark.slow  # the tracked game is research only: solve leaves it out (test_search_tracked)
 def test_the_webassembly_core_plays_the_tracked_game_as_the_c_core_does(site: Path) -> None:
     """P11's whole-number option crosses the packed spec: the tracked game (its placing
     children, a won line that comes without the core's cut) is position for position the C
