@@ -263,16 +263,53 @@ static PyTypeObject TableType = {
 
 /* ---------------------------------------------------------------- the search */
 
+/* A position as a frame keeps it: foundations, lengths, talon_len, pointer, reserve_len,
+ * recycles, then each column's cards and the talon's, one byte each (every card lies in one
+ * place, so at most 52 of them). A depth-first search of the one-pass games holds most of the
+ * positions it has seen on its stack (rainbow: 5 M frames after 10 M positions), so the frame,
+ * not the table, is what a long search's memory is made of: 64 bytes here, not Pos's 272. */
+#define PACKMAX (12 + NCARDS)
+
+static void pack_pos(uint8_t *out, const Pos *p) {
+    memcpy(out, p->found, 4);
+    memcpy(out + 4, p->len, 4);
+    out[8] = p->talon_len;
+    out[9] = p->pointer;
+    out[10] = p->reserve_len;
+    out[11] = p->recycles;
+    size_t at = 12;
+    for (int k = 0; k < 4; k++) {
+        memcpy(out + at, p->cols[k], p->len[k]);
+        at += p->len[k];
+    }
+    memcpy(out + at, p->talon, p->talon_len);
+}
+
+/* The position pack_pos kept, every byte past a pile's length zero. */
+static void unpack_pos(Pos *p, const uint8_t *in) {
+    memset(p, 0, sizeof *p);
+    memcpy(p->found, in, 4);
+    memcpy(p->len, in + 4, 4);
+    p->talon_len = in[8];
+    p->pointer = in[9];
+    p->reserve_len = in[10];
+    p->recycles = in[11];
+    size_t at = 12;
+    for (int k = 0; k < 4; k++) {
+        memcpy(p->cols[k], in + at, p->len[k]);
+        at += p->len[k];
+    }
+    memcpy(p->talon, in + at, p->talon_len);
+}
+
 typedef struct {
-    Pos pos;
+    uint8_t pos[PACKMAX];        /* pack_pos's */
     uint32_t cbegin, ccur, cend; /* its candidates in the shared candidate stack */
     uint8_t late;                /* the late moves (empty columns, take-backs) are still to make */
     uint8_t temporary;           /* its key is kept only while it is on the stack */
-    uint8_t keylen;
     Cand move; /* the move that led here */
     int32_t temp_next;
-    uint64_t hash;
-    uint8_t key[KEYMAX];
+    uint64_t hash; /* a temporary frame's key's (its key is made again from pos to compare) */
 } Frame;
 
 typedef struct SearchObject SearchObject;
@@ -304,6 +341,8 @@ struct SearchObject {
     TableObject *lost;    /* P7: the blind keys the probes proved lost */
     SearchObject *prober; /* P7: the blind search the probes reuse (plain C memory) */
     TableObject *also;    /* in a prober: the keys of `lost`, skipped as seen */
+    Pos top;              /* the top frame's position, unpacked, when top_at == nframes */
+    size_t top_at;        /* 0: top holds nothing (set so wherever the frames are reset) */
 };
 
 static PyTypeObject SearchType;
@@ -980,24 +1019,29 @@ static void key_children(SearchObject *s, const Pos *p, size_t begin, size_t end
 }
 
 /* Generate the early candidates of the top frame onto the candidate stack. */
-static int fill_frame(SearchObject *s, Frame *f) {
+/* Generate the early candidates of frame f, at position p, onto the candidate stack. */
+static int fill_frame(SearchObject *s, Frame *f, const Pos *p) {
     if (reserve_cands(s, MAXCANDS) < 0) return -1;
     Reach r;
-    compute_reach(&s->rules, &f->pos, &r);
+    compute_reach(&s->rules, p, &r);
     int late = 0;
-    int n = gen_early(s, &f->pos, &r, s->cands + s->ncands, &late);
+    int n = gen_early(s, p, &r, s->cands + s->ncands, &late);
     f->cbegin = f->ccur = (uint32_t)s->ncands;
     s->ncands += (size_t)n;
     f->cend = (uint32_t)s->ncands;
     f->late = (uint8_t)late;
-    key_children(s, &f->pos, f->cbegin, f->cend);
+    key_children(s, p, f->cbegin, f->cend);
     return 0;
 }
 
 static int temp_find(const SearchObject *s, uint64_t h, const uint8_t *k, int n) {
     for (int32_t i = s->temp_head[h & (TEMP_BUCKETS - 1)]; i >= 0; i = s->frames[i].temp_next) {
         const Frame *f = &s->frames[i];
-        if (f->hash == h && f->keylen == n && memcmp(f->key, k, (size_t)n) == 0) return 1;
+        if (f->hash != h) continue;
+        Pos q;
+        uint8_t other[KEYMAX + KEYPAD];
+        unpack_pos(&q, f->pos);
+        if (make_key(s, &q, other) == n && memcmp(other, k, (size_t)n) == 0) return 1;
     }
     return 0;
 }
@@ -1006,6 +1050,7 @@ static void release_search(SearchObject *s) {
     free(s->frames);
     s->frames = NULL;
     s->nframes = s->cap_frames = 0;
+    s->top_at = 0;
     free(s->cands);
     s->cands = NULL;
     free(s->chash);
@@ -1145,8 +1190,9 @@ static int start_search(SearchObject *s, Pos *p, int pointer, int recycles, long
     memset(s->temp_head, -1, TEMP_BUCKETS * sizeof(int32_t));
     Frame *root = &s->frames[0];
     memset(root, 0, sizeof(Frame));
-    root->pos = *p;
+    pack_pos(root->pos, p);
     root->temp_next = -1;
+    s->top_at = 0;
     uint8_t key[KEYMAX + KEYPAD];
     int kn = make_key(s, p, key);
     uint64_t h = hash_key(key, kn);
@@ -1157,7 +1203,7 @@ static int start_search(SearchObject *s, Pos *p, int pointer, int recycles, long
         return -1;
     }
     s->nframes = 1;
-    if (fill_frame(s, root) < 0) {
+    if (fill_frame(s, root, p) < 0) {
         PyErr_NoMemory();
         return -1;
     }
@@ -1348,6 +1394,11 @@ static int advance(SearchObject *s, long long *nodes_io, long long stop, Cand *w
             break;
         }
         Frame *f = &s->frames[s->nframes - 1];
+        if (s->top_at != s->nframes) { /* a frame popped: its parent's position, unpacked */
+            unpack_pos(&s->top, f->pos);
+            s->top_at = s->nframes;
+        }
+        const Pos *fp = &s->top;
         if (f->ccur == f->cend && f->late) {
             if (reserve_cands(s, MAXCANDS) < 0) {
                 status = STEP_NOMEM;
@@ -1355,13 +1406,13 @@ static int advance(SearchObject *s, long long *nodes_io, long long stop, Cand *w
             }
             f->late = 0;
             Reach r;
-            compute_reach(&s->rules, &f->pos, &r);
+            compute_reach(&s->rules, fp, &r);
             /* the frame's children are popped: its candidates end the stack */
-            int n = gen_late(s, &f->pos, &r, s->cands + s->ncands);
+            int n = gen_late(s, fp, &r, s->cands + s->ncands);
             f->ccur = (uint32_t)s->ncands;
             s->ncands += (size_t)n;
             f->cend = (uint32_t)s->ncands;
-            key_children(s, &f->pos, f->ccur, f->cend);
+            key_children(s, fp, f->ccur, f->cend);
         }
         if (f->ccur == f->cend) {
             if (f->temporary) {
@@ -1380,13 +1431,14 @@ static int advance(SearchObject *s, long long *nodes_io, long long stop, Cand *w
         uint64_t h = s->chash[f->ccur]; /* key_children's */
         Cand c = s->cands[f->ccur++];
         Frame *g = &s->frames[s->nframes];
-        play(s, &f->pos, &g->pos, c);
-        if (won(&g->pos)) {
+        Pos child;
+        play(s, fp, &child, c);
+        if (won(&child)) {
             *winning = c;
             status = STEP_WON;
             break;
         }
-        int kn = make_key(s, &g->pos, key);
+        int kn = make_key(s, &child, key);
         int seen;
         size_t slot = table_find(table, h, key, kn, &seen);
         if (s->also) {
@@ -1400,13 +1452,11 @@ static int advance(SearchObject *s, long long *nodes_io, long long stop, Cand *w
             continue;
         /* P8: lost, and not searched. Checked only once the position is new: a position with a
            cycle is never kept, so a seen one has none (search.py checks first: the same skips) */
-        if (dead && c.target < FOUNDATION && f->pos.len[c.target] &&
-            goes_up_first(&g->pos, c.target, f->pos.len[c.target], s->rules.base))
+        if (dead && c.target < FOUNDATION && fp->len[c.target] &&
+            goes_up_first(&child, c.target, fp->len[c.target], s->rules.base))
             continue;
         g->temporary = (long long)table->count >= s->table_limit;
         if (g->temporary) {
-            memcpy(g->key, key, (size_t)kn);
-            g->keylen = (uint8_t)kn;
             g->hash = h;
             g->temp_next = s->temp_head[h & (TEMP_BUCKETS - 1)];
         } else if (table_put(table, slot, h, key, kn) < 0) {
@@ -1415,11 +1465,11 @@ static int advance(SearchObject *s, long long *nodes_io, long long stop, Cand *w
             break;
         }
         if (s->probe) {
-            int stack = g->pos.talon_len < f->pos.talon_len || g->pos.reserve_len < f->pos.reserve_len;
+            int stack = child.talon_len < fp->talon_len || child.reserve_len < fp->reserve_len;
             long long spent = 0, budget = s->probe;
             /* never past the search's own bound: nodes + 1 (this one) + the probe's at most */
             if (stop >= 0 && stop - nodes - 2 < budget) budget = stop - nodes - 2;
-            int lost = probe_lost(s, &g->pos, stack && budget > 0, budget, &spent);
+            int lost = probe_lost(s, &child, stack && budget > 0, budget, &spent);
             nodes += spent;
             steps -= spent > INT_MAX ? INT_MAX : (int)spent;
             if (lost < 0) {
@@ -1433,12 +1483,15 @@ static int advance(SearchObject *s, long long *nodes_io, long long stop, Cand *w
             }
         }
         g->move = c;
-        fill_frame(s, g); /* cannot fail: the candidates were reserved above */
+        pack_pos(g->pos, &child);
+        fill_frame(s, g, &child); /* cannot fail: the candidates were reserved above */
         if (g->temporary) {
             s->temp_head[h & (TEMP_BUCKETS - 1)] = (int32_t)s->nframes;
             s->ntemp++;
         }
         s->nframes++;
+        copy_pos(&s->top, &child);
+        s->top_at = s->nframes;
         nodes++;
     }
     *nodes_io = nodes;
@@ -1513,10 +1566,11 @@ static int probe_lost(SearchObject *s, const Pos *q, int stack, long long budget
     if (reserve_frame(b) < 0) return -1;
     Frame *root = &b->frames[0];
     memset(root, 0, sizeof(Frame));
-    root->pos = *q;
+    pack_pos(root->pos, q);
+    b->top_at = 0;
     root->temp_next = -1;
     size_t slot = table_find(b->table, h, key, kn, &found);
-    if (table_put(b->table, slot, h, key, kn) < 0 || fill_frame(b, root) < 0) return -1;
+    if (table_put(b->table, slot, h, key, kn) < 0 || fill_frame(b, root, q) < 0) return -1;
     b->nframes = 1;
     long long nodes = 1;
     Cand winning;
@@ -1689,7 +1743,7 @@ static long cut_line(SearchObject *s, const Cand *line, size_t n, Cand *out) {
         free(walked);
         return -1;
     }
-    for (size_t i = 0; i < n; i++) copy_pos(&pos[i], &s->frames[i].pos);
+    for (size_t i = 0; i < n; i++) unpack_pos(&pos[i], s->frames[i].pos);
     play(s, &pos[n - 1], &pos[n], line[n - 1]);
     int saved[6] = {s->symmetry, s->safe_up, s->shuffle, s->talon_last, s->take_backs, s->links};
     s->symmetry = s->safe_up = s->shuffle = s->talon_last = s->links = 0; /* exact keys (R1's too) */
@@ -1866,7 +1920,9 @@ static PyObject *search_expand(SearchObject *s, PyObject *unused) {
         PyErr_SetString(PyExc_RuntimeError, "expand() is for a search that has not run");
         return NULL;
     }
-    const Pos *p = &s->frames[0].pos;
+    Pos root;
+    unpack_pos(&root, s->frames[0].pos);
+    const Pos *p = &root;
     Cand cands[2 * MAXCANDS];
     Reach r;
     compute_reach(&s->rules, p, &r);
@@ -1995,7 +2051,9 @@ static PyObject *search_exits(SearchObject *s, PyObject *args) {
         PyErr_NoMemory();
         goto done;
     }
-    const Pos *root = &s->frames[0].pos;
+    Pos unpacked;
+    unpack_pos(&unpacked, s->frames[0].pos);
+    const Pos *root = &unpacked;
     const int start = root->talon_len + root->reserve_len;
     uint8_t k[KEYMAX + KEYPAD];
     copy_pos(&walk[0].pos, root);
