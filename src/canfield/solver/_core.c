@@ -1018,7 +1018,6 @@ static void key_children(SearchObject *s, const Pos *p, size_t begin, size_t end
     }
 }
 
-/* Generate the early candidates of the top frame onto the candidate stack. */
 /* Generate the early candidates of frame f, at position p, onto the candidate stack. */
 static int fill_frame(SearchObject *s, Frame *f, const Pos *p) {
     if (reserve_cands(s, MAXCANDS) < 0) return -1;
