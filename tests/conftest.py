@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
 import pytest
 
 from canfield import Game
 from canfield.deal import EXAMPLE_CODE
+from canfield.i18n import language, set_language
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -28,3 +30,16 @@ def _qt_application(request: pytest.FixtureRequest) -> None:
     """
     if "gui" in request.node.path.parts:
         request.getfixturevalue("qapp")
+
+
+@pytest.fixture(autouse=True)
+def _language_restored() -> Iterator[None]:
+    """Every test ends in the language it began in.
+
+    The language is the process's: test_web_boot's request to the bridge in Portuguese left
+    it so, and a browser journey run after it on the same worker built its expected words
+    in Portuguese ("Continuar a jogar") and waited for a button the English page never had.
+    """
+    before = language()
+    yield
+    set_language(before)
