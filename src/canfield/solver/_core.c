@@ -341,8 +341,10 @@ struct SearchObject {
     TableObject *lost;    /* P7: the blind keys the probes proved lost */
     SearchObject *prober; /* P7: the blind search the probes reuse (plain C memory) */
     TableObject *also;    /* in a prober: the keys of `lost`, skipped as seen */
-    Pos top;              /* the top frame's position, unpacked, when top_at == nframes */
-    size_t top_at;        /* 0: top holds nothing (set so wherever the frames are reset) */
+    Pos pos[2];           /* pos[top]: the top frame's position, unpacked, when top_at ==
+                             nframes; the other: its child being made (a push swaps them) */
+    int top;
+    size_t top_at;        /* 0: pos[top] holds nothing (set so wherever the frames are reset) */
 };
 
 static PyTypeObject SearchType;
@@ -1394,10 +1396,10 @@ static int advance(SearchObject *s, long long *nodes_io, long long stop, Cand *w
         }
         Frame *f = &s->frames[s->nframes - 1];
         if (s->top_at != s->nframes) { /* a frame popped: its parent's position, unpacked */
-            unpack_pos(&s->top, f->pos);
+            unpack_pos(&s->pos[s->top], f->pos);
             s->top_at = s->nframes;
         }
-        const Pos *fp = &s->top;
+        const Pos *fp = &s->pos[s->top];
         if (f->ccur == f->cend && f->late) {
             if (reserve_cands(s, MAXCANDS) < 0) {
                 status = STEP_NOMEM;
@@ -1430,14 +1432,14 @@ static int advance(SearchObject *s, long long *nodes_io, long long stop, Cand *w
         uint64_t h = s->chash[f->ccur]; /* key_children's */
         Cand c = s->cands[f->ccur++];
         Frame *g = &s->frames[s->nframes];
-        Pos child;
-        play(s, fp, &child, c);
-        if (won(&child)) {
+        Pos *child = &s->pos[!s->top];
+        play(s, fp, child, c);
+        if (won(child)) {
             *winning = c;
             status = STEP_WON;
             break;
         }
-        int kn = make_key(s, &child, key);
+        int kn = make_key(s, child, key);
         int seen;
         size_t slot = table_find(table, h, key, kn, &seen);
         if (s->also) {
@@ -1452,7 +1454,7 @@ static int advance(SearchObject *s, long long *nodes_io, long long stop, Cand *w
         /* P8: lost, and not searched. Checked only once the position is new: a position with a
            cycle is never kept, so a seen one has none (search.py checks first: the same skips) */
         if (dead && c.target < FOUNDATION && fp->len[c.target] &&
-            goes_up_first(&child, c.target, fp->len[c.target], s->rules.base))
+            goes_up_first(child, c.target, fp->len[c.target], s->rules.base))
             continue;
         g->temporary = (long long)table->count >= s->table_limit;
         if (g->temporary) {
@@ -1464,11 +1466,11 @@ static int advance(SearchObject *s, long long *nodes_io, long long stop, Cand *w
             break;
         }
         if (s->probe) {
-            int stack = child.talon_len < fp->talon_len || child.reserve_len < fp->reserve_len;
+            int stack = child->talon_len < fp->talon_len || child->reserve_len < fp->reserve_len;
             long long spent = 0, budget = s->probe;
             /* never past the search's own bound: nodes + 1 (this one) + the probe's at most */
             if (stop >= 0 && stop - nodes - 2 < budget) budget = stop - nodes - 2;
-            int lost = probe_lost(s, &child, stack && budget > 0, budget, &spent);
+            int lost = probe_lost(s, child, stack && budget > 0, budget, &spent);
             nodes += spent;
             steps -= spent > INT_MAX ? INT_MAX : (int)spent;
             if (lost < 0) {
@@ -1482,14 +1484,14 @@ static int advance(SearchObject *s, long long *nodes_io, long long stop, Cand *w
             }
         }
         g->move = c;
-        pack_pos(g->pos, &child);
-        fill_frame(s, g, &child); /* cannot fail: the candidates were reserved above */
+        pack_pos(g->pos, child);
+        fill_frame(s, g, child); /* cannot fail: the candidates were reserved above */
         if (g->temporary) {
             s->temp_head[h & (TEMP_BUCKETS - 1)] = (int32_t)s->nframes;
             s->ntemp++;
         }
         s->nframes++;
-        copy_pos(&s->top, &child);
+        s->top = !s->top; /* the child is the top now */
         s->top_at = s->nframes;
         nodes++;
     }
