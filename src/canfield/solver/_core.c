@@ -263,11 +263,9 @@ static PyTypeObject TableType = {
 
 /* ---------------------------------------------------------------- the search */
 
-/* A position as a frame keeps it: foundations, lengths, talon_len, pointer, reserve_len,
- * recycles, then each column's cards and the talon's, one byte each (every card lies in one
- * place, so at most 52 of them). A depth-first search of the one-pass games holds most of the
- * positions it has seen on its stack (rainbow: 5 M frames after 10 M positions), so the frame,
- * not the table, is what a long search's memory is made of: 64 bytes here, not Pos's 272. */
+/* A position as a checkpoint keeps it (below, Frame): foundations, lengths, talon_len, pointer,
+ * reserve_len, recycles, then each column's cards and the talon's, one byte each (every card
+ * lies in one place, so at most 52 of them): 64 bytes, not Pos's 272. */
 #define PACKMAX (12 + NCARDS)
 
 static void pack_pos(uint8_t *out, const Pos *p) {
@@ -302,15 +300,26 @@ static void unpack_pos(Pos *p, const uint8_t *in) {
     memcpy(p->talon, in + at, p->talon_len);
 }
 
+/* A depth-first search of the one-pass games holds most of the positions it has seen on its
+ * stack (rainbow draw 3: 8.1 M frames after 9.1 M positions), so the frames, as much as the
+ * table, are what a long search's memory is made of (docs/solver.md, "The compiled core").
+ * The frames keep no position: frame i's is its parent's played by its `move`, and one frame in
+ * CKPT_EVERY keeps its position packed (SearchObject.ckpt), so any frame's is at most
+ * CKPT_EVERY - 1 plays from one kept; the last frames' positions are kept unpacked in a ring
+ * (SearchObject.ring), so the search's steps up and down the stack replay each frame's move
+ * about once. A frame is 32 bytes, not the 96 it took with its packed position in it. */
+#define CKPT_EVERY 16
+#define RING 64 /* a power of two, more than CKPT_EVERY */
+
 typedef struct {
-    uint8_t pos[PACKMAX];        /* pack_pos's */
     uint32_t cbegin, ccur, cend; /* its candidates in the shared candidate stack */
-    uint8_t late;                /* the late moves (empty columns, take-backs) are still to make */
-    uint8_t temporary;           /* its key is kept only while it is on the stack */
-    Cand move; /* the move that led here */
     int32_t temp_next;
-    uint64_t hash; /* a temporary frame's key's (its key is made again from pos to compare) */
+    uint64_t hash; /* a temporary frame's key's (its key is made again from its position) */
+    Cand move;     /* the move that led here */
+    uint8_t late;      /* the late moves (empty columns, take-backs) are still to make */
+    uint8_t temporary; /* its key is kept only while it is on the stack */
 } Frame;
+typedef char frame_is_32_bytes[sizeof(Frame) == 32 ? 1 : -1];
 
 typedef struct SearchObject SearchObject;
 
@@ -329,7 +338,6 @@ struct SearchObject {
     size_t nframes, cap_frames;
     Cand *cands;
     size_t ncands, cap_cands;
-    uint64_t *chash; /* beside each candidate, its child's hash (key_children) */
     int32_t *temp_head;
     size_t ntemp; /* frames on the stack whose keys are only in temp_head's chains */
     long long nodes;
@@ -341,10 +349,10 @@ struct SearchObject {
     TableObject *lost;    /* P7: the blind keys the probes proved lost */
     SearchObject *prober; /* P7: the blind search the probes reuse (plain C memory) */
     TableObject *also;    /* in a prober: the keys of `lost`, skipped as seen */
-    Pos pos[2];           /* pos[top]: the top frame's position, unpacked, when top_at ==
-                             nframes; the other: its child being made (a push swaps them) */
-    int top;
-    size_t top_at;        /* 0: pos[top] holds nothing (set so wherever the frames are reset) */
+    uint8_t *ckpt;        /* frame i's position, pack_pos's, at (i / CKPT_EVERY) * PACKMAX for
+                             every i a multiple of CKPT_EVERY (room for cap_frames frames) */
+    Pos ring[RING];       /* ring[i % RING]: frame i's position when ring_at[i % RING] == i + 1 */
+    size_t ring_at[RING]; /* all 0 wherever the frames are reset (forget_ring) */
 };
 
 static PyTypeObject SearchType;
@@ -984,9 +992,6 @@ static int reserve_cands(SearchObject *s, size_t extra) {
     Cand *c = realloc(s->cands, cap * sizeof(Cand));
     if (!c) return -1;
     s->cands = c;
-    uint64_t *h = realloc(s->chash, cap * sizeof(uint64_t));
-    if (!h) return -1; /* cap_cands stays: the hashes have room for the old capacity only */
-    s->chash = h;
     s->cap_cands = cap;
     return 0;
 }
@@ -997,16 +1002,60 @@ static int reserve_frame(SearchObject *s) {
     Frame *f = realloc(s->frames, cap * sizeof(Frame));
     if (!f) return -1;
     s->frames = f;
+    uint8_t *k = realloc(s->ckpt, (cap / CKPT_EVERY + 1) * PACKMAX);
+    if (!k) return -1; /* cap_frames stays: the checkpoints have room for the old capacity only */
+    s->ckpt = k;
     s->cap_frames = cap;
     return 0;
 }
 
-/* The hashes of the children of p by the candidates begin..end, each beside its candidate, and
- * the table's slot for each asked of the memory now: advance looks the children up one after
- * the other, but their cache misses, most of a lookup's cost, overlap here. Only the hash is
- * kept (8 bytes a candidate; advance makes the key again): the stack of candidates can reach
- * millions (a deep search with the talon last), and whole keys beside them took 96 bytes
- * each. A won child gets no hash (advance stops at it before reading one). */
+static void forget_ring(SearchObject *s) {
+    memset(s->ring_at, 0, sizeof s->ring_at);
+}
+
+/* Frame i's position into *out, replayed from the checkpoint at or below it (the ring left as
+ * it is: the caller may hold positions in it). */
+static void position_of(const SearchObject *s, size_t i, Pos *out) {
+    if (s->ring_at[i % RING] == i + 1) {
+        copy_pos(out, &s->ring[i % RING]);
+        return;
+    }
+    size_t c = i - i % CKPT_EVERY;
+    Pos two[2];
+    int t = 0;
+    unpack_pos(&two[0], s->ckpt + (c / CKPT_EVERY) * PACKMAX);
+    for (size_t j = c + 1; j <= i; j++, t = !t) play(s, &two[t], &two[!t], s->frames[j].move);
+    copy_pos(out, &two[t]);
+}
+
+/* The top frame's position, in the ring: after a pop it is replayed there from the checkpoint
+ * at or below it, with every frame's between, which the next pops then find. */
+static const Pos *top_position(SearchObject *s) {
+    size_t i = s->nframes - 1;
+    if (s->ring_at[i % RING] != i + 1) {
+        size_t c = i - i % CKPT_EVERY;
+        unpack_pos(&s->ring[c % RING], s->ckpt + (c / CKPT_EVERY) * PACKMAX);
+        s->ring_at[c % RING] = c + 1;
+        for (size_t j = c + 1; j <= i; j++) {
+            play(s, &s->ring[(j - 1) % RING], &s->ring[j % RING], s->frames[j].move);
+            s->ring_at[j % RING] = j + 1;
+        }
+    }
+    return &s->ring[i % RING];
+}
+
+/* Frame i (s->nframes, being pushed) made from position p: its checkpoint and ring entry. */
+static void keep_position(SearchObject *s, size_t i, const Pos *p) {
+    if (i % CKPT_EVERY == 0) pack_pos(s->ckpt + (i / CKPT_EVERY) * PACKMAX, p);
+    if (&s->ring[i % RING] != p) copy_pos(&s->ring[i % RING], p);
+    s->ring_at[i % RING] = i + 1;
+}
+
+/* The table's slot of each child of p by the candidates begin..end, asked of the memory now:
+ * advance looks the children up one after the other, but their cache misses, most of a
+ * lookup's cost, overlap here. Nothing is kept (advance makes the key and its hash again): the
+ * stack of candidates can reach millions in the one-pass games, and a hash beside each
+ * candidate made it three times as large (measured in docs/solver.md, "The compiled core"). */
 static void key_children(SearchObject *s, const Pos *p, size_t begin, size_t end) {
     const TableObject *t = s->table;
     uint8_t key[KEYMAX + KEYPAD];
@@ -1015,7 +1064,6 @@ static void key_children(SearchObject *s, const Pos *p, size_t begin, size_t end
         play(s, p, &q, s->cands[i]);
         if (won(&q)) continue;
         uint64_t h = hash_key(key, make_key(s, &q, key));
-        s->chash[i] = h;
         PREFETCH(&t->slots[(size_t)h & t->mask]);
     }
 }
@@ -1041,7 +1089,7 @@ static int temp_find(const SearchObject *s, uint64_t h, const uint8_t *k, int n)
         if (f->hash != h) continue;
         Pos q;
         uint8_t other[KEYMAX + KEYPAD];
-        unpack_pos(&q, f->pos);
+        position_of(s, (size_t)i, &q);
         if (make_key(s, &q, other) == n && memcmp(other, k, (size_t)n) == 0) return 1;
     }
     return 0;
@@ -1051,11 +1099,11 @@ static void release_search(SearchObject *s) {
     free(s->frames);
     s->frames = NULL;
     s->nframes = s->cap_frames = 0;
-    s->top_at = 0;
+    free(s->ckpt);
+    s->ckpt = NULL;
+    forget_ring(s);
     free(s->cands);
     s->cands = NULL;
-    free(s->chash);
-    s->chash = NULL;
     s->ncands = s->cap_cands = 0;
     free(s->temp_head);
     s->temp_head = NULL;
@@ -1191,9 +1239,9 @@ static int start_search(SearchObject *s, Pos *p, int pointer, int recycles, long
     memset(s->temp_head, -1, TEMP_BUCKETS * sizeof(int32_t));
     Frame *root = &s->frames[0];
     memset(root, 0, sizeof(Frame));
-    pack_pos(root->pos, p);
+    forget_ring(s);
+    keep_position(s, 0, p);
     root->temp_next = -1;
-    s->top_at = 0;
     uint8_t key[KEYMAX + KEYPAD];
     int kn = make_key(s, p, key);
     uint64_t h = hash_key(key, kn);
@@ -1395,11 +1443,7 @@ static int advance(SearchObject *s, long long *nodes_io, long long stop, Cand *w
             break;
         }
         Frame *f = &s->frames[s->nframes - 1];
-        if (s->top_at != s->nframes) { /* a frame popped: its parent's position, unpacked */
-            unpack_pos(&s->pos[s->top], f->pos);
-            s->top_at = s->nframes;
-        }
-        const Pos *fp = &s->pos[s->top];
+        const Pos *fp = top_position(s);
         if (f->ccur == f->cend && f->late) {
             if (reserve_cands(s, MAXCANDS) < 0) {
                 status = STEP_NOMEM;
@@ -1429,10 +1473,10 @@ static int advance(SearchObject *s, long long *nodes_io, long long stop, Cand *w
             break;
         }
         f = &s->frames[s->nframes - 1]; /* the frames may have moved */
-        uint64_t h = s->chash[f->ccur]; /* key_children's */
         Cand c = s->cands[f->ccur++];
         Frame *g = &s->frames[s->nframes];
-        Pos *child = &s->pos[!s->top];
+        Pos *child = &s->ring[s->nframes % RING]; /* where a push keeps it */
+        s->ring_at[s->nframes % RING] = 0;
         play(s, fp, child, c);
         if (won(child)) {
             *winning = c;
@@ -1440,6 +1484,7 @@ static int advance(SearchObject *s, long long *nodes_io, long long stop, Cand *w
             break;
         }
         int kn = make_key(s, child, key);
+        uint64_t h = hash_key(key, kn);
         int seen;
         size_t slot = table_find(table, h, key, kn, &seen);
         if (s->also) {
@@ -1484,15 +1529,13 @@ static int advance(SearchObject *s, long long *nodes_io, long long stop, Cand *w
             }
         }
         g->move = c;
-        pack_pos(g->pos, child);
+        keep_position(s, s->nframes, child);
         fill_frame(s, g, child); /* cannot fail: the candidates were reserved above */
         if (g->temporary) {
             s->temp_head[h & (TEMP_BUCKETS - 1)] = (int32_t)s->nframes;
             s->ntemp++;
         }
         s->nframes++;
-        s->top = !s->top; /* the child is the top now */
-        s->top_at = s->nframes;
         nodes++;
     }
     *nodes_io = nodes;
@@ -1567,8 +1610,8 @@ static int probe_lost(SearchObject *s, const Pos *q, int stack, long long budget
     if (reserve_frame(b) < 0) return -1;
     Frame *root = &b->frames[0];
     memset(root, 0, sizeof(Frame));
-    pack_pos(root->pos, q);
-    b->top_at = 0;
+    forget_ring(b);
+    keep_position(b, 0, q);
     root->temp_next = -1;
     size_t slot = table_find(b->table, h, key, kn, &found);
     if (table_put(b->table, slot, h, key, kn) < 0 || fill_frame(b, root, q) < 0) return -1;
@@ -1744,7 +1787,8 @@ static long cut_line(SearchObject *s, const Cand *line, size_t n, Cand *out) {
         free(walked);
         return -1;
     }
-    for (size_t i = 0; i < n; i++) unpack_pos(&pos[i], s->frames[i].pos);
+    position_of(s, 0, &pos[0]);
+    for (size_t i = 1; i < n; i++) play(s, &pos[i - 1], &pos[i], s->frames[i].move);
     play(s, &pos[n - 1], &pos[n], line[n - 1]);
     int saved[6] = {s->symmetry, s->safe_up, s->shuffle, s->talon_last, s->take_backs, s->links};
     s->symmetry = s->safe_up = s->shuffle = s->talon_last = s->links = 0; /* exact keys (R1's too) */
@@ -1922,7 +1966,7 @@ static PyObject *search_expand(SearchObject *s, PyObject *unused) {
         return NULL;
     }
     Pos root;
-    unpack_pos(&root, s->frames[0].pos);
+    position_of(s, 0, &root);
     const Pos *p = &root;
     Cand cands[2 * MAXCANDS];
     Reach r;
@@ -2053,7 +2097,7 @@ static PyObject *search_exits(SearchObject *s, PyObject *args) {
         goto done;
     }
     Pos unpacked;
-    unpack_pos(&unpacked, s->frames[0].pos);
+    position_of(s, 0, &unpacked);
     const Pos *root = &unpacked;
     const int start = root->talon_len + root->reserve_len;
     uint8_t k[KEYMAX + KEYPAD];
