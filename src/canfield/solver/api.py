@@ -131,8 +131,9 @@ RESTART_UNIT = 2000
 """Positions in the shortest randomized restart; restart ``i`` gets ``luby(i)`` units."""
 TALON_LAST_NODES = 1_000_000
 """The one-pass win-finder (``Options(talon_last=True)``) starts afresh, with a new shuffle,
-after this many positions: its depth-first stack holds nearly every position it has searched
-(about 500 bytes each), so this bounds it to about half a gigabyte."""
+after this many positions: its depth-first stack can hold nearly every position it has searched,
+so this bounds it (rainbow draw 3 deal 1,000,180: 0.14 GiB at 1 M positions, with a table of
+2 M, ``benchmarks/bench_memory.py --talon-last``)."""
 BEAM_PART = 1.0
 """Where passes are limited, the beam over stack plays (``solver/beam.py``) gets this much of
 each main slice, in its own positions (a walk of the free moves, or a short search)."""
