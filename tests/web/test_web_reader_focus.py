@@ -45,6 +45,8 @@ def _journey(site: Any, lang: str) -> dict[str, Any]:
     steps: list[dict[str, Any]] = [
         {"do": "goto", "code": EXAMPLE},
         {"do": "focus"},
+        {"do": "keys", "keys": ["w"], "name": "w"},
+        {"do": "ax-focus", "name": "waste"},
         {"do": "keys", "keys": ["r"], "name": "r"},
         {"do": "ax-focus", "name": "reserve"},
         {"do": "keys", "keys": ["Enter", "2"], "name": "moved"},
@@ -101,6 +103,19 @@ def test_each_focused_card_is_named_by_the_engine_and_described_by_its_landing(
     assert after["description"] == _landing(game, Pile("reserve"), lang)
     column = seen["column_1"]
     assert column["description"] == _landing(game, Pile.column(0), lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_an_empty_pile_is_named_once_not_described_by_the_same_words(
+    heard: dict[str, dict[str, Any]], lang: str
+) -> None:
+    # Orca 43 said "waste, empty clickable. waste, empty." (the name, then the same words as
+    # the description); the reserve, empty at the win, three times
+    waste = heard[lang]["waste"]
+    game = Game.from_code(EXAMPLE)
+    assert not game.state.waste
+    assert waste["name"].rstrip(".") == _landing(game, Pile("waste"), lang).rstrip("."), waste
+    assert waste["description"] == "", waste
 
 
 @pytest.mark.parametrize("lang", ["en", "pt"])

@@ -844,7 +844,11 @@ export class GamePage {
     if (!target) return;
     this.focusNote.textContent = focus.landing;
     target.tabIndex = 0;
-    target.setAttribute("aria-describedby", this.focusNote.id);
+    // an empty pile's landing is its name ("waste, empty"): described by it too, Orca said
+    // it twice, the reserve's three times
+    if (!sameWords(focus.landing, target.getAttribute("aria-label") ?? "")) {
+      target.setAttribute("aria-describedby", this.focusNote.id);
+    }
     if (!move || document.activeElement === target) return;
     if (this.table.restoredFocus) {
       // the render gave the focus back to a card it moved: moved on in the same frame, a
@@ -867,6 +871,12 @@ export class GamePage {
     requestAnimationFrame(() => window.setTimeout(go, 0));
     window.setTimeout(go, 50); // a hidden page draws no frame
   }
+}
+
+/** Two sentences that a reader says alike: the same words, whatever the closing stop. */
+function sameWords(one: string, other: string): boolean {
+  const words = (text: string): string => text.trim().replace(/[.\s]+$/u, "");
+  return words(one) === words(other);
 }
 
 /** Open the store, read what it keeps, and start the page's game. */
