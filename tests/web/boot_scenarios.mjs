@@ -39,6 +39,46 @@ const scenarios = {
     };
   },
 
+  /** The splash's words on a first visit and on a reload, which resumes the saved game. */
+  async stages(context) {
+    await context.addInitScript(() => {
+      window.__stages = [];
+      new MutationObserver(() => {
+        const text = document.getElementById("splash-text")?.textContent ?? "";
+        if (text !== "" && window.__stages.at(-1) !== text) window.__stages.push(text);
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    const page = await context.newPage();
+    const errors = [];
+    page.on("pageerror", (error) => errors.push(String(error)));
+    const visits = [];
+    for (let i = 0; i < 2; i++) {
+      if (i === 0) await page.goto(url);
+      else await page.reload();
+      await page.waitForSelector("html[data-state='ready']", { timeout: 180_000 });
+      // the new deal is saved as it starts: wait until the store has it
+      await page.waitForFunction(
+        () =>
+          new Promise((resolve) => {
+            const open = indexedDB.open("canfield");
+            open.onerror = () => resolve(false);
+            open.onsuccess = () => {
+              const db = open.result;
+              const names = [...db.objectStoreNames];
+              if (names.length === 0) return resolve(false);
+              const get = db.transaction(names[0]).objectStore(names[0]).get("game");
+              get.onsuccess = () => resolve(get.result !== undefined);
+              get.onerror = () => resolve(false);
+            };
+          }),
+        null,
+        { timeout: 30_000 },
+      );
+      visits.push(await page.evaluate(() => window.__stages));
+    }
+    return { errors, visits };
+  },
+
   /** The page cannot compile Pyodide's WebAssembly itself: the worker must, and the game start. */
   async noPageCompile(context) {
     await context.addInitScript(() => {

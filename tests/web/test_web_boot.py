@@ -19,6 +19,8 @@ from typing import Any
 import pytest
 from web_harness import CHROMIUM, ROOT, Server, run_module
 
+from canfield.web.boot import boot_texts
+
 SCENARIOS = ROOT / "tests" / "web" / "boot_scenarios.mjs"
 
 
@@ -73,6 +75,18 @@ def test_a_second_start_restores_python_from_the_snapshot_the_first_visit_kept(
         assert start["dealt"], "New game did not deal after a restored start"
         codes.add(start["dealt"])
     assert len(codes) == len(later), "two restored starts dealt the same random game"
+
+
+def test_a_reload_resumes_the_saved_game_without_saying_dealing(server: Server) -> None:
+    # Orca heard "Dealing…" on every reload (docs/web.md): the last boot stage, shown before the
+    # store was read; a saved game is resumed, not dealt
+    seen = _scenario("stages", server.url)
+    assert seen["errors"] == []
+    first, reload = seen["visits"]
+    texts = boot_texts("en")
+    assert first[-1] == texts["dealing"], first
+    assert texts["dealing"] not in reload, reload
+    assert reload[0] == texts["loading"] and len(reload) > 1, reload
 
 
 _REQUEST = {

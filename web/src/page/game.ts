@@ -879,14 +879,22 @@ function sameWords(one: string, other: string): boolean {
   return words(one) === words(other);
 }
 
-/** Open the store, read what it keeps, and start the page's game. */
-export async function startGame(python: PythonWorker, lang: string): Promise<void> {
+/**
+ * Open the store, read what it keeps, and start the page's game; `dealing` is told when that is
+ * a new deal (a saved game is resumed, not dealt: a reload said "Dealing…").
+ */
+export async function startGame(
+  python: PythonWorker,
+  lang: string,
+  dealing: () => void,
+): Promise<void> {
   const code = new URLSearchParams(location.search).get("code");
   if (code !== null) history.replaceState(null, "", location.pathname);
   const app = document.getElementById("app");
   if (app === null) throw new Error("index.html has no #app");
   const { store, error } = await Store.open();
   const saved = await store.get(GAME_KEY).catch(() => undefined);
+  if (saved === undefined || code !== null) dealing();
   const settings = await store.get(SETTINGS_KEY).catch(() => undefined);
   const chosen = settings && typeof settings === "object" && !Array.isArray(settings) ? settings : {};
   app.hidden = false;

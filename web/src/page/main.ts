@@ -107,9 +107,8 @@ async function main(): Promise<void> {
     await python.ready;
     await styles;
     performance.mark("python-ready");
-    showStage(texts, "dealing");
     const { startGame } = await import("./game.js");
-    await startGame(python, lang);
+    await startGame(python, lang, () => showStage(texts, "dealing"));
     performance.mark("game-started");
     const { installScreens } = await import("./dialogs/screens.js");
     const screens = await installScreens(python, config.languages);
