@@ -25,7 +25,7 @@ HERE = Path.cwd()  # tests/a11y
 ROOT = HERE.parents[1]
 sys.path[:0] = [str(HERE), str(ROOT / "tests" / "web")]
 
-from web_stack import CHROMIUM, LOCALES, WebStack  # noqa: E402
+from web_stack import WebStack  # noqa: E402
 
 from canfield import i18n  # noqa: E402
 
@@ -41,42 +41,8 @@ ERROR_WORDS = ("ERROR", "EXCEPTION", "Exception", "dead")
 NOISE = ("defunct", "Not event from context", "Speech Dispatcher", "SSIP", "BrlAPI", "brlapi")
 
 
-class CdpWebStack(WebStack):
-    """WebStack's chromium, the same flags, plus a remote-debugging port."""
-
-    def start(self, app_args: tuple[str, ...] = ()) -> None:
-        locale = LOCALES.get(self.lang, "en_GB") + ".UTF-8"
-        self._start_session(
-            LANGUAGE=self.lang, LANG=locale, LC_ALL=locale, ACCESSIBILITY_ENABLED="1"
-        )
-        width, height = self.size.split("x")
-        self.app = self._spawn(
-            [
-                "nice",
-                "-n",
-                "5",
-                CHROMIUM,
-                "--no-sandbox",
-                "--test-type",
-                "--no-first-run",
-                "--no-default-browser-check",
-                "--disable-gpu",
-                "--disable-dev-shm-usage",
-                "--force-renderer-accessibility",
-                f"--lang={self.lang}",
-                f"--accept-lang={self.lang}",
-                f"--user-data-dir={self.data_dir / 'chromium'}",
-                "--window-position=0,0",
-                f"--window-size={width},{height}",
-                f"--remote-debugging-port={CDP_PORT}",
-                f"--app={self.url}",
-            ],
-            stdout=subprocess.DEVNULL,
-        )
-        self.window = self._wait_window()
-        self.focus_window()
-        assert self.orca_log is not None
-        self._start_orca(self.orca_log)
+def show_focus() -> None:
+    print("## (CDP) focus now:", cdp(FOCUS_JS), flush=True)
 
 
 def cdp(js: str, timeout: float = 120) -> str:
@@ -192,19 +158,11 @@ return [a && a.getAttribute('aria-label') || a.textContent, a.tagName];
     w.keys("Enter (pick up)", "Return")
     w.keys("f (to its foundation: the win)", "f", quiet=3.0)
     w.listen("then, nothing pressed", quiet=5.0, limit=30)
-    print(
-        "## (CDP) focus now:",
-        cdp(FOCUS_JS),
-        flush=True,
-    )
+    show_focus()
     w.keys("Tab", "Tab")
     w.keys("Tab", "Tab")
     w.keys("Escape (close the win screen)", "Escape", quiet=1.5)
-    print(
-        "## (CDP) focus now:",
-        cdp(FOCUS_JS),
-        flush=True,
-    )
+    show_focus()
     w.keys("r", "r")
     w.keys("1", "1")
     w.keys("Tab", "Tab")
@@ -304,10 +262,10 @@ def main() -> int:
         print("## server:", server.stdout.readline().strip(), "pid", server.pid, flush=True)
         url = "http://127.0.0.1:8796/"
     data = Path(tempfile.mkdtemp(prefix="orcawalk-"))
-    stack = CdpWebStack(data, f"{url}?code={EXAMPLE}", lang=args.lang)
+    stack = WebStack(data, f"{url}?code={EXAMPLE}", lang=args.lang)
     w = Walk(stack)
     try:
-        stack.start()
+        stack.start((f"--remote-debugging-port={CDP_PORT}",))
         if args.scenario == "win":
             scenario_win(w, args.lang)
         elif args.scenario == "reload":

@@ -77,6 +77,7 @@ class WebStack(Stack):
                 f"--user-data-dir={self.data_dir / 'chromium'}",
                 "--window-position=0,0",
                 f"--window-size={width},{height}",
+                *app_args,  # chromium's own flags, as Stack.start passes the app's
                 f"--app={self.url}",
             ],
             stdout=subprocess.DEVNULL,
