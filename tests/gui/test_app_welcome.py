@@ -11,7 +11,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from canfield import Game, i18n
+from canfield import Game, Move, i18n
 from canfield.deal import DealCode
 from canfield.gui.i18n_qt import switch_language
 from canfield.gui.window import MainWindow
@@ -100,3 +100,27 @@ def test_a_player_with_figures_is_not_welcomed(tmp_path: Path, qtbot: QtBot) -> 
         assert store.settings.welcomed and not win.welcome.isVisible()
         assert win.solver_label.text() == ""
         win.close()
+
+
+def test_a_saved_game_that_comes_back_is_said_and_a_new_one_is_not(
+    tmp_path: Path, qtbot: QtBot
+) -> None:
+    """A reader lands on the table, which alone does not say that the game was kept."""
+    game = Game.from_code(DealCode.parse("CF1-D1-AAAAACL"))
+    game.play(Move.DRAW)
+    store = Store(tmp_path / DATABASE_NAME)
+    win = MainWindow(store, game, background_solver=False)
+    qtbot.addWidget(win)
+    win.speaker.history.clear()
+    win.say_resumed()
+    assert list(win.speaker.history) == [
+        "Your saved game is back: Canfield, draw 1, 1 move, 1 card on the foundations"
+    ]
+    new = MainWindow(store, None, background_solver=False)
+    qtbot.addWidget(new)
+    new.speaker.history.clear()
+    new.say_resumed()
+    assert not new.speaker.history
+    win.close()
+    new.close()
+    store.close()

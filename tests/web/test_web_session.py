@@ -121,12 +121,22 @@ def test_a_damaged_save_deals_a_new_game_and_says_so() -> None:
     assert len(reply["view"]["cards"]) == 52
 
 
-def test_a_saved_game_resumes(session: Session) -> None:
+def test_a_saved_game_resumes_and_says_so(session: Session) -> None:
+    """A reader lands on the stock: the game that came back is said, with how far it went."""
     session.handle("tap", {"card": "QC"})
     saved = session.game.to_dict()
     again = Session()
     reply = again.handle("start", {"lang": "en", "saved": saved})
     assert reply["damaged"] is None and again.game == session.game
+    said = "Your saved game is back: Canfield, draw 3, 1 move, 1 card on the foundations"
+    assert reply["say"] == said
+    hu = Session().handle("start", {"lang": "hu", "saved": saved})["say"]
+    assert hu == (
+        "Folytathatod a mentett játékodat: Canfield, 3 lapos húzás, 1 lépés, 1 lap az alapokon"
+    )
+    # a shared link's deal in place of the saved game is no game that came back
+    other = Session().handle("start", {"lang": "en", "saved": saved, "code": "CF1-D1-AAAAACL"})
+    assert other["say"] == ""
 
 
 @pytest.mark.parametrize(

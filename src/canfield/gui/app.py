@@ -126,6 +126,7 @@ def main(
     instance.activated.connect(lambda: bring_to_front(window))
     QTimer.singleShot(0, window.notify_storage)
     QTimer.singleShot(0, window.welcome_if_new)
+    QTimer.singleShot(0, window.say_resumed)
     if on_shown is not None:
         on_shown(window)
     status = app.exec()

@@ -66,7 +66,7 @@ from canfield.presentation.answers import (
     hopeless_note,
 )
 from canfield.presentation.finish import FINISH_KEY, finish_label, finish_tip
-from canfield.presentation.narration import change_sentence, welcome_sentence
+from canfield.presentation.narration import change_sentence, resumed_sentence, welcome_sentence
 from canfield.presentation.records import win_record_parts
 from canfield.presentation.variant_text import variant_title
 from canfield.storage import Settings, StorageError, Store
@@ -109,6 +109,7 @@ class MainWindow(QMainWindow):
             and not store.all_statistics()
             and not store.recent_games()
         )
+        self._resumed = game is not None
         first = self._first_game() if self._new_player else None
         game = game or first or Game.new(self._settings.draw, self._settings.last_variant)
         self.model = GameModel(game, self)
@@ -1062,6 +1063,12 @@ class MainWindow(QMainWindow):
         self._save_settings()  # a player who upgraded is not shown it: they know the game
         if self._new_player:
             self.show_welcome(first=self._first_winnable)
+
+    def say_resumed(self) -> None:
+        """At start over a saved game: which game and how far it went, said (a reader lands on
+        the table, which alone does not say that the game was kept)."""
+        if self._resumed:
+            self.say(resumed_sentence(self.model.game))
 
     def show_welcome(self, first: bool = False) -> None:
         """How Canfield works (Help menu; shown by itself on the first start, said as it opens

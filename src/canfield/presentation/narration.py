@@ -14,6 +14,7 @@ form, so that languages with case endings (Hungarian) need no inflection.
 from __future__ import annotations
 
 from canfield.describe import card_name, pile_name
+from canfield.game import Game
 from canfield.i18n import _, ngettext
 from canfield.moves import FOUNDATION, Move
 from canfield.pile import Pile
@@ -32,6 +33,7 @@ __all__ = [
     "picked_up",
     "picked_up_here",
     "put_back",
+    "resumed_sentence",
     "welcome_sentence",
 ]
 
@@ -250,6 +252,24 @@ def deal_sentence(state: State, code: str | None) -> str:
         "n": state.draw,
     }
     return text + (", " + code if code else "")
+
+
+def resumed_sentence(game: Game) -> str:
+    """At start over a saved game: which game and how far it went, since a reader lands on the
+    stock and the table alone does not say that the game was kept (the app and the page)."""
+    from canfield.presentation.variant_text import variant_title
+
+    state, moves = game.state, game.moves_made
+    home = sum(state.foundations)
+    return ", ".join(
+        (
+            _("Your saved game is back: %(variant)s, draw %(n)d")
+            % {"variant": variant_title(state.variant.name), "n": state.draw},
+            ngettext("%(n)d move", "%(n)d moves", moves) % {"n": moves},
+            ngettext("%(n)d card on the foundations", "%(n)d cards on the foundations", home)
+            % {"n": home},
+        )
+    )
 
 
 def picked_up(cards: list[int], lang: str) -> str:

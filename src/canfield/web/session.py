@@ -54,6 +54,7 @@ from canfield.presentation.narration import (
     nothing_to_take_back,
     picked_up,
     put_back,
+    resumed_sentence,
 )
 from canfield.presentation.piles import (
     PILES,
@@ -249,12 +250,16 @@ class Session:
                 self.game = Game.new()
         code = args.get("code")
         said = damaged or ""
+        kept = self.resumed
         if isinstance(code, str) and code.strip() and code.strip().upper() != self.game.code:
             try:
                 self.game = Game.from_code(DealCode.parse(code.strip()[:MAX_TEXT]))
                 self.resumed = True
+                kept = False
             except CanfieldError as exc:
                 said = str(exc)  # a shared link with a bad code: keep the game, say why
+        if kept and not said:  # a game that comes back is said: a reader lands on the stock
+            said = resumed_sentence(self.game)
         self.counted = self.game.is_won
         self._saved_elapsed = self.game.elapsed
         reply = self.reply(said)
