@@ -1,11 +1,12 @@
 """Walk the browser build with the real Orca (web_stack.py) where no test walks: the win, a
-reload mid-game, offline (docs/web.md, "Heard with Orca"). Prints what Orca said at each key
-and the errors in its log; a tool to look with, not a test.
+reload mid-game, offline, screens opened from a card (docs/web.md, "Heard with Orca"). Prints
+what Orca said at each key and the errors in its log; a tool to look with, not a test.
 
     make web && .venv/bin/canfield web --port 8795 &
     cd tests/a11y && nice ../../.venv/bin/python orca_walk.py win --lang en
 
-SCENARIO: win | reload | offline (offline starts and kills its own server). A debugging port
+SCENARIO: win | reload | offline | dialogs (offline starts and kills its own server; dialogs
+opens New game, Restart's question and Settings from a card). A debugging port
 lets `win` deal WIN_DECK and play all but its last two moves through window.canfield (as
 tests/web/scenarios.mjs does); every key after that is pressed with xdotool, as a player.
 """
@@ -151,7 +152,6 @@ return [a && a.getAttribute('aria-label') || a.textContent, a.tagName];
         "## (CDP) deal WIN_DECK, play", len(setup), "of", len(moves), "moves:", cdp(js), flush=True
     )
     w.listen("after the CDP set-up (nothing pressed)", quiet=2.0, limit=20)
-    w.keys("Orca+A (Insert+a: focus mode)", "Insert+a")
     w.keys("w (waste)", "w")
     w.keys("d (draw: king of clubs to the waste)", "d")
     w.keys("w (waste)", "w")
@@ -241,9 +241,29 @@ def scenario_offline(w: Walk, lang: str, server: subprocess.Popen[str]) -> None:
     w.keys("Escape", "Escape")
 
 
+def scenario_dialogs(w: Walk, lang: str) -> None:
+    """Screens opened from a card, where the focus leaves the table's application."""
+    w.first_load(lang)
+    w.keys("Escape (put the first-run screen away)", "Escape")
+    w.keys("1 (column 1)", "1")
+    w.keys("n (New game, from a card)", "n", quiet=2.0)
+    show_focus()
+    w.keys("Tab", "Tab")
+    w.keys("Escape (close New game)", "Escape", quiet=1.5)
+    show_focus()
+    w.keys("r, Enter, 2 (a move)", "r", "Return", "2", quiet=1.5)
+    w.keys("Ctrl+R (Restart asks first)", "ctrl+r", quiet=2.0)
+    show_focus()
+    w.keys("Escape (keep playing)", "Escape", quiet=1.5)
+    show_focus()
+    w.keys("Ctrl+, (Settings, from a card)", "ctrl+comma", quiet=2.0)
+    w.keys("Escape (close Settings)", "Escape", quiet=1.5)
+    w.keys("1", "1")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("scenario", choices=["win", "reload", "offline"])
+    parser.add_argument("scenario", choices=["win", "reload", "offline", "dialogs"])
     parser.add_argument("--lang", default="en")
     parser.add_argument("--url", default="http://127.0.0.1:8795/")
     parser.add_argument("--keep", action="store_true")
@@ -270,6 +290,8 @@ def main() -> int:
             scenario_win(w, args.lang)
         elif args.scenario == "reload":
             scenario_reload(w, args.lang)
+        elif args.scenario == "dialogs":
+            scenario_dialogs(w, args.lang)
         else:
             assert server is not None
             scenario_offline(w, args.lang, server)

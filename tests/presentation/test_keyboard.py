@@ -278,22 +278,3 @@ def test_brief_speech_says_each_place_once_and_the_action_alone() -> None:
     game.play(move)
     said = change_sentence("play", before, game.state, move, "en", brief=True)
     assert said == "queen of clubs to column 2"
-
-
-def test_landing_in_a_list_says_the_size_a_browser_reader_never_hears() -> None:
-    """Orca 43 in chromium names no list as it enters it: the reserve's size goes in landing;
-    a column's cards are its list's items (counted), an empty pile and the stock say theirs."""
-    game = Game.from_code("CF1-D3-AAAAACL")
-    keys = Keyboard()
-    keys.set_focus(Pile("reserve"), game.state)
-    assert keys.landing(game, "en") == "reserve, queen of clubs, can go to column 2"
-    assert keys.landing_in_list(game, "en") == (
-        "reserve, 13 cards, queen of clubs, can go to column 2"
-    )
-    for pile in (Pile.column(0), Pile("stock"), Pile("waste")):
-        keys.set_focus(pile, game.state)
-        assert keys.landing_in_list(game, "en") == keys.landing(game, "en"), pile
-    game.play("s")
-    game.play("s")
-    keys.set_focus(Pile("waste"), game.state)
-    assert keys.landing_in_list(game, "en") == "waste, 6 cards, queen of diamonds"

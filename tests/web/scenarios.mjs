@@ -82,7 +82,7 @@ async function snapshot(page) {
     piles: [...document.querySelectorAll(".pile")].map((p) => ({
       id: p.dataset.pile,
       name: p.getAttribute("aria-label"),
-      items: [...p.querySelectorAll("[role=listitem] button")].map((b) => b.getAttribute("aria-label")),
+      items: [...p.querySelectorAll("[role=option]")].map((b) => b.getAttribute("aria-label")),
     })),
     status: [...document.querySelectorAll(".status .field:not(.field-time):not(.field-note)")].map((e) => e.textContent),
     clock: document.querySelector(".status .field-time")?.textContent ?? "",
@@ -95,7 +95,7 @@ async function snapshot(page) {
 
 /**
  * The piles as a screen reader meets them, from chromium's own accessibility tree (CDP): each
- * list's role, name and how many list items it holds (what a reader counts: "List with 3 items").
+ * list box's name and how many options it holds (what a reader counts: "List with 3 items").
  */
 async function axPiles(page) {
   const cdp = await page.context().newCDPSession(page);
@@ -107,13 +107,13 @@ async function axPiles(page) {
       for (const id of node.childIds ?? []) {
         const child = byId.get(id);
         if (child === undefined) continue;
-        if (!child.ignored && child.role?.value === "listitem") n++;
+        if (!child.ignored && child.role?.value === "option") n++;
         else if (child.ignored || child.role?.value === "generic" || child.role?.value === "none") n += items(child);
       }
       return n;
     };
     return nodes
-      .filter((n) => !n.ignored && n.role?.value === "list")
+      .filter((n) => !n.ignored && n.role?.value === "listbox")
       .map((n) => ({ name: n.name?.value ?? "", items: items(n) }));
   } finally {
     await cdp.detach();
@@ -565,6 +565,15 @@ async function journey(browser) {
         break;
       case "focus-log":
         seen[name] = await page.evaluate(() => window.__focusLog);
+        break;
+      case "modal":
+        // what a screen has made of the page under it: the table inert, the live region not
+        seen[name] = await page.evaluate(() => ({
+          appInert: document.getElementById("app")?.closest("[inert]") !== null,
+          liveInert: document.getElementById("live")?.closest("[inert]") !== null,
+          ariaModal: document.querySelector("dialog[open]")?.getAttribute("aria-modal") ?? null,
+          backdrop: document.querySelector(".screen-backdrop") !== null,
+        }));
         break;
       case "dom-focus":
         // where the DOM's focus is: the page's body (nowhere), or an element of the table

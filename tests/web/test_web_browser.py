@@ -318,7 +318,7 @@ def test_the_pile_keys_are_forwarded_and_python_says_what_they_did(
             )
         elif reply.say:
             assert said[i] == reply.say, key
-        assert focus[i]["description"] == keys.landing_in_list(game, "en"), key
+        assert focus[i]["description"] == keys.landing(game, "en"), key
     assert said[1] == "Picked up, can go to column 2"  # where it can go, not the card again
     assert focus[2]["name"] == "8 of hearts"  # back on the reserve, on its new top card
     assert focus[-1]["name"] != focus[-2]["name"]  # an arrow walks on to another pile

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from web_harness import texts
+from web_harness import WIN_DECK, texts, winning_moves
 
 from canfield import Game, i18n
 from canfield.i18n import _
@@ -58,6 +58,8 @@ def seen(site: Any) -> dict[str, Any]:
         {"do": "focus-log-start"},
         {"do": "keys", "keys": ["n"], "name": "n"},
         {"do": "wait-for", "selector": "dialog[open]"},
+        # from a card the focus rests on the title first (ui.ts, show(): STEP_MS)
+        {"do": "wait", "ms": 1500},
         {"do": "ax-dialog", "name": "new_game"},
         {"do": "focus-log", "name": "new_game_focus"},
         {"do": "close-dialogs"},
@@ -67,6 +69,19 @@ def seen(site: Any) -> dict[str, Any]:
         {"do": "wait-for", "selector": "#screen-settings"},
         {"do": "ax-dialog", "name": "settings"},
         {"do": "focus-log", "name": "settings_focus"},
+        {"do": "close-dialogs"},
+        # the win by keys from a card (all but its last two moves played for it): D draws the
+        # king of clubs, W Enter F sends it home
+        {"do": "new-game", "draw": 1, "text": WIN_DECK},
+        {"do": "play", "moves": winning_moves()[:-2]},
+        {"do": "focus"},
+        {"do": "keys", "keys": ["d", "w", "Enter"], "name": "before_win"},
+        {"do": "keys", "keys": ["f"], "name": "f"},
+        {"do": "wait-for", "selector": "dialog[open].screen-win"},
+        {"do": "modal", "name": "win_opening"},
+        {"do": "wait", "ms": 1000},
+        {"do": "modal", "name": "win_open"},
+        {"do": "ax-dialog", "name": "win"},
     ]
     return _run_journey(site, steps)
 
@@ -95,7 +110,7 @@ def test_without_a_first_run_screen_the_page_starts_on_the_table(seen: dict[str,
     focus = seen["after_reload_ax"]
     _on_the_table(focus)
     # where Python's keys start (the stock, as on the desktop), with its landing sentence
-    assert focus["description"] == Keyboard().landing_in_list(Game.from_code(EXAMPLE), "en")
+    assert focus["description"] == Keyboard().landing(Game.from_code(EXAMPLE), "en")
 
 
 def test_new_game_opens_on_its_name_then_the_variant_field_and_its_description(
@@ -118,9 +133,11 @@ def test_new_game_opens_on_its_name_then_the_variant_field_and_its_description(
     assert [a for a in focus["ancestors"] if a["name"] == title] == [
         {"role": "dialog", "name": title}
     ], focus["ancestors"]
-    # the first focus in the dialog is the field (not its scrolling body, read whole)
+    # opened from a card: the title first (Orca 43 follows a focus out of the table's application
+    # in silence), then the field (not the scrolling body, read whole), and nothing else
     inside = [f for f in seen["new_game_focus"] if f["dialog"] == "screen-new-game"]
-    assert [(f["tag"], f["name"]) for f in inside[:1]] == [("select", _en("Variant"))], inside
+    assert [f["tag"] for f in inside] == ["h2", "select"], inside
+    assert inside[1]["name"] == _en("Variant"), inside
     said = [box["name"], box["description"], focus["name"], focus["description"]]
     assert _words(*said) <= 33, said
 
@@ -141,3 +158,28 @@ def test_settings_opens_on_its_name_and_the_first_field_alone(seen: dict[str, An
     said = [box["name"], *(a["name"] for a in focus["ancestors"][:-2]), focus["name"]]
     said.append(focus["description"])
     assert _words(*said) <= 40, said
+
+
+def test_the_win_screen_is_read_whole_and_the_page_turns_inert_after_the_focus_left_it(
+    seen: dict[str, Any],
+) -> None:
+    box = seen["win"]
+    # the focus on the dialog itself, named by its title: a reader says its words (the score,
+    # the time, the statistics); on Play again Orca 43 said nothing, coming from a card
+    assert box["role"] == "dialog" and box["inDialog"], box
+    assert box["focus"]["role"] == "dialog" and box["focus"]["name"] == box["name"], box
+    assert box["name"] == _en("You won!"), box
+    # the table turns inert only a moment after the focus left it (Orca 43 dropped every focus
+    # after its own had gone under a modal dialog); what the page says is never inert
+    assert seen["win_opening"] == {
+        "appInert": False,
+        "liveInert": False,
+        "ariaModal": None,
+        "backdrop": True,
+    }, seen["win_opening"]
+    assert seen["win_open"] == {
+        "appInert": True,
+        "liveInert": False,
+        "ariaModal": "true",
+        "backdrop": True,
+    }, seen["win_open"]

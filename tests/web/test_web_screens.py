@@ -122,7 +122,12 @@ def test_the_win_screen_shows_the_score_and_this_variants_statistics(won: dict[s
     shown = won["winTexts"]
     assert shown["title"] == en["you_won"]
     assert f"Score: {game.score}" in shown["text"] and f"Moves: {game.moves_made}" in shown["text"]
-    assert "Canfield · 1 card" in shown["labels"]
+    # this variant's statistics, each a line with a space between its label and its figure:
+    # the dialog is read whole as it opens, and a reader joined table cells ("Played1")
+    lines = shown["text"].splitlines()
+    assert "Canfield · 1 card" in lines
+    for line in ("Played 1", "Won 1", "Win rate 100%", "Current streak 1", "Best streak 1"):
+        assert line in lines, lines
     for label in (en["play_again"], en["new_game"], en["copy_deck"]):
         assert label in shown["buttons"]
     assert won["winSmall"] == []

@@ -241,7 +241,7 @@ def test_the_keys_are_the_desktops_keyboard_and_python_says_what_they_did(
             said = ". ".join(part for part in (said, moved) if part)
             desktop.clamp(game.state)
         assert reply["say"] == said, key
-        assert reply["view"]["focus"]["landing"] == desktop.landing_in_list(game, "en"), key
+        assert reply["view"]["focus"]["landing"] == desktop.landing(game, "en"), key
         assert reply["focus"] == expected.focus_moved
     assert session.game.state == game.state
     assert session.game.history[-1] == Move.parse("QC>2")  # R, Enter, 2 put the queen there

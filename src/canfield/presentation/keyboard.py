@@ -268,23 +268,6 @@ class Keyboard:
                 text += ", " + where
         return text
 
-    def landing_in_list(self, game: Game, lang: str) -> str:
-        """:meth:`landing` for a reader that does not say the pile's list name (the browser).
-
-        Orca 43 in chromium says "List with 1 item" as the focus enters a pile, never the
-        list's name, so "reserve, 13 cards" (the desktop's Orca says it) was never heard: where
-        the list's name carries the pile's size, landing says it ("reserve, 13 cards, queen of
-        clubs, can go to column 2"); a column's items are counted ("List with 3 items").
-        """
-        text = self.landing(game, lang)
-        if self.focused_card(game.state) is None or self.focus[0] == "stock":
-            return text  # "column 3, empty", "stock, 34 cards": the size is said
-        label = piles.pile_label(self.focus, lang)
-        listed = piles.pile_list_name(game, self.focus, lang)
-        if listed != label and text.startswith(label + ", "):
-            return listed + text[len(label) :]
-        return text
-
 
 def _reading_order(layout: TableLayout) -> list[Pile]:
     """Piles in reading order on this layout: rows top to bottom, left to right."""

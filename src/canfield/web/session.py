@@ -790,7 +790,7 @@ class Session:
             "pile": pile_id(keys.focus),
             "card": None if card is None else str(CARDS[card]),
             "held": [] if keys.held is None else [str(CARDS[c]) for c in keys.held.cards],
-            "landing": keys.landing_in_list(self.game, self.lang),
+            "landing": keys.landing(self.game, self.lang),
         }
 
     def labels(self) -> dict[str, str]:

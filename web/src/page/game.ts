@@ -122,7 +122,10 @@ export class GamePage {
     this.offerBox = make("div", { className: "offer", hidden: true }, this.status);
     this.offerBox.setAttribute("role", "group");
     this.message = make("p", { className: "message", id: "message" }, this.status);
-    this.live = make("div", { id: "live", className: "visually-hidden" }, this.status);
+    // not in #app: a screen makes the page under it inert, and a live region there said
+    // nothing under it (the win's sentence came only as the win screen closed) and said its
+    // last words again as a screen closed (the first-run screen's, after New game)
+    this.live = make("div", { id: "live", className: "visually-hidden" }, document.body);
     this.live.setAttribute("aria-live", "polite");
     this.live.setAttribute("role", "status");
     // what a reader hears after the focused card's name: Python's landing sentence

@@ -1,9 +1,15 @@
 /**
- * Drawing the table: one element per pile (an ARIA list named by Python as on the desktop,
- * "reserve, 13 cards", or "column 2" where every card is an item a reader counts) and one
- * per card (face up: a list item holding a button named by the engine, "queen of clubs";
- * face down: hidden from the accessibility tree). Cards move by CSS transforms, so a move
- * slides; nothing here knows a rule.
+ * Drawing the table: one element per pile (an ARIA list box named by Python as on the
+ * desktop, "reserve, 13 cards", or "column 2" where every card is an item a reader counts)
+ * and one per card (face up: an option named by the engine, "queen of clubs"; face down:
+ * hidden from the accessibility tree). Cards move by CSS transforms, so a move slides;
+ * nothing here knows a rule.
+ *
+ * List boxes and options, not lists of buttons: Orca 43 turns its focus mode on (and passes
+ * the pile keys to the page) only at a focus on one of its "focus-mode widgets", which a list
+ * box and its items are and a button in a list is not; after a screen closed, after the
+ * first-run screen and after a reload it stayed in browse mode and took R, 1-4, D for its own
+ * ("No more radio buttons") until the player pressed Orca+A (docs/web.md, "Heard with Orca").
  */
 import type { CardView, PileView, View } from "./view.js";
 
@@ -87,7 +93,7 @@ export class TableView {
       element.className = "pile";
       element.id = `pile-${pile.id}`;
       element.dataset["pile"] = pile.id;
-      element.setAttribute("role", "list");
+      element.setAttribute("role", "listbox");
       this.root.append(element);
       this.piles.set(pile.id, element);
     }
@@ -107,13 +113,14 @@ export class TableView {
     if (item === null) {
       item = document.createElement("div");
       item.className = "stock-item";
-      item.setAttribute("role", "listitem");
+      item.setAttribute("role", "none");
       item.dataset["pile"] = "stock-0";
       const button = document.createElement("button");
       button.type = "button";
       button.className = "stock-button";
       button.tabIndex = -1;
       button.dataset["pile"] = "stock-0";
+      button.setAttribute("role", "option");
       item.append(button);
       pile.prepend(item);
     }
@@ -142,12 +149,14 @@ export class TableView {
     element.style.transform = `translate(${card.x}px, ${card.y}px)`;
     element.style.zIndex = String(Math.round(card.z));
     if (card.up && card.shown) {
-      element.setAttribute("role", "listitem");
+      element.setAttribute("role", "none");
       element.removeAttribute("aria-hidden");
+      face.setAttribute("role", "option");
       face.setAttribute("aria-label", card.name);
     } else {
       element.removeAttribute("role");
       element.setAttribute("aria-hidden", "true");
+      face.removeAttribute("role");
       face.removeAttribute("aria-label");
     }
     if (card.up) {

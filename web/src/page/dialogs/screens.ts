@@ -14,7 +14,7 @@ import { openNewGame } from "./newgame.js";
 import { openRules } from "./rules.js";
 import { openSettings } from "./settings.js";
 import { openStatistics } from "./statistics.js";
-import { button, confirm, make, screen, screenOp, show, type Question, type Texts } from "./ui.js";
+import { button, confirm, make, screen, screenOp, setFocusHome, show, type Question, type Texts } from "./ui.js";
 import { closeWelcome, openWelcome } from "./welcome.js";
 import { openWin } from "./win.js";
 
@@ -99,6 +99,7 @@ export class Screens {
     for (const notice of (reply["notices"] as string[] | undefined) ?? []) this.table.say(notice);
     await this.refreshTexts();
     this.installMenu();
+    setFocusHome(() => this.landOnTable());
     this.watchForWin();
     const welcome = reply["welcome"] as { first?: boolean } | undefined;
     if (welcome !== undefined) await openWelcome(this, welcome.first === true); // a new player

@@ -1,5 +1,5 @@
 /**
- * The screens' building blocks: a modal <dialog> (the browser traps focus in it and Escape
+ * The screens' building blocks: a modal <dialog> (the rest of the page inert under it, Escape
  * closes it), labelled controls with 44 px targets, and the one Python op they all call.
  * Every text shown comes from canfield.web.screens; nothing here writes a word.
  */
@@ -69,22 +69,126 @@ export function screen(name: string, title: string, stack = false): Screen {
 }
 
 /**
- * Show a screen modally: the table underneath is inert until it closes. `focus` is where the
- * focus lands, and the first it lands on: showModal itself focuses it (autofocus), where it
- * first focused the dialog's scrolling body, then `focus`, and a reader was told of both.
+ * How long the focus rests on a screen's title, coming from the table, before it goes on to
+ * the screen's first control (see show()): chromium tells a reader of a focus late, and two
+ * told together are one to Orca, which skips the older.
+ */
+export const STEP_MS = 700;
+/** How long after a screen took the focus the rest of the page turns inert (see show()). */
+export const INERT_DELAY_MS = 400;
+
+/** The screens open, the top one last; everything on the page but the top one is inert. */
+const opened: HTMLDialogElement[] = [];
+/** The elements this module made inert (nothing else on the page sets `inert`). */
+const inerted = new Set<Element>();
+let backdrop: HTMLElement | null = null;
+let inertTimer = 0;
+
+/** Where the focus goes when the last screen closes and what had it is gone (the table). */
+let home: () => void = () => undefined;
+
+export function setFocusHome(focus: () => void): void {
+  home = focus;
+}
+
+/** Make everything but the top screen (and the backdrop under it) inert, or nothing. */
+function inertUnderTop(): void {
+  window.clearTimeout(inertTimer);
+  const top = opened[opened.length - 1];
+  for (const element of inerted) {
+    if (element === top || top === undefined) {
+      element.removeAttribute("inert");
+      inerted.delete(element);
+    }
+  }
+  if (top === undefined) return;
+  top.setAttribute("aria-modal", "true");
+  for (const element of document.body.children) {
+    if (element === top || element === backdrop || element.hasAttribute("inert")) continue;
+    if (element.hasAttribute("aria-live")) continue; // what the page says, heard over a screen too
+    element.setAttribute("inert", "");
+    inerted.add(element);
+  }
+}
+
+/** The dimmed page under the top screen: it takes the pointer, as a modal's backdrop does. */
+function placeBackdrop(): void {
+  const top = opened[opened.length - 1];
+  if (top === undefined) {
+    backdrop?.remove();
+    return;
+  }
+  backdrop ??= make("div", { className: "screen-backdrop", attrs: { "aria-hidden": "true" } });
+  document.body.insertBefore(backdrop, top);
+}
+
+/**
+ * Show a screen modally: the page underneath is inert until it closes, and the focus lands on
+ * `focus`, or, without one (a screen whose words are its message: the win), on the dialog
+ * itself, which a reader says whole.
+ *
+ * For Orca 43 in chromium (docs/web.md, "Heard with Orca"): it takes the table, an ARIA
+ * application, for a document of its own, and a focus that leaves it for a control in the
+ * page's document moves Orca there without a word (a dialog it says); and it handles a focus
+ * by asking about what it was on, so if that is gone, as everything under a modal dialog goes
+ * in the frame that focused it (`showModal`), it drops that focus and every one after. So the
+ * screen opens with `show()` over a backdrop that takes the pointer, and only INERT_DELAY_MS
+ * after it took the focus is the rest of the page made inert and the dialog `aria-modal`;
+ * coming from the table to a control, the focus rests on the screen's title first (where Orca
+ * follows it in silence) and reaches `focus` STEP_MS later (said as from anywhere else: the
+ * dialog's name, the control, its description). Escape closes it, as it closes a modal
+ * dialog; the focus goes back where it was.
  */
 export function show(s: Screen, focus?: HTMLElement): void {
-  if (focus !== undefined) focus.autofocus = true;
-  s.dialog.showModal();
+  const before = document.activeElement;
+  const fromTable = before instanceof Element && before.closest("[role='application']") !== null;
+  const land = focus === undefined ? s.dialog : fromTable ? s.heading : focus;
+  const then = land === s.heading ? focus : undefined;
+  if (land !== focus) land.tabIndex = -1;
+  land.autofocus = true;
+  (then ?? land).dataset["first"] = "";
+  s.dialog.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || event.defaultPrevented) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const cancel = new Event("cancel", { cancelable: true });
+    if (s.dialog.dispatchEvent(cancel)) s.dialog.close();
+  });
+  s.dialog.show();
+  opened.push(s.dialog);
+  placeBackdrop();
   const html = document.documentElement;
   const under = html.dataset["screen"];
   html.dataset["screen"] = s.dialog.id;
   void s.closed.then(() => {
-    if (html.dataset["screen"] !== s.dialog.id) return;
-    if (under !== undefined && document.getElementById(under)) html.dataset["screen"] = under;
-    else delete html.dataset["screen"];
+    const at = opened.indexOf(s.dialog);
+    if (at >= 0) opened.splice(at, 1);
+    inertUnderTop();
+    placeBackdrop();
+    if (html.dataset["screen"] === s.dialog.id) {
+      if (under !== undefined && document.getElementById(under)) html.dataset["screen"] = under;
+      else delete html.dataset["screen"];
+    }
+    // the focus was in the screen, now gone: back where it was, or onto the table
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (!lost) return;
+    if (before instanceof HTMLElement && before.isConnected && !before.closest("[inert]")) {
+      before.focus({ preventScroll: true });
+    }
+    if (document.activeElement === null || document.activeElement === document.body) {
+      const top = opened[opened.length - 1];
+      if (top === undefined) home();
+      else (top.querySelector<HTMLElement>("[data-first]") ?? top).focus();
+    }
   });
-  if (focus !== undefined && document.activeElement !== focus) focus.focus();
+  if (document.activeElement !== land) land.focus();
+  if (then !== undefined) {
+    window.setTimeout(() => {
+      if (s.dialog.open && document.activeElement === land) then.focus();
+    }, STEP_MS);
+  }
+  window.clearTimeout(inertTimer);
+  inertTimer = window.setTimeout(inertUnderTop, INERT_DELAY_MS);
 }
 
 export function button(text: string, onClick: () => void, parent?: HTMLElement, className = "screen-button"): HTMLButtonElement {

@@ -13,16 +13,18 @@ export async function openWin(screens: Screens): Promise<void> {
   const s = screen("win", String(r["title"]));
   const lines = make("ul", { className: "win-lines" }, s.body);
   for (const line of r["lines"] as string[]) make("li", { text: line }, lines);
-  const table = make("table", { className: "stats-table" }, s.body);
-  make("caption", { text: String(r["statistics_title"]) }, table);
-  const body = make("tbody", {}, table);
+  // lines of words, not a table: the dialog is read whole as it opens, and Orca joined a
+  // table's cells, flex items or a floated figure to its label without a space ("Played1
+  // Won1"); here a space lies between each label and its figure in the line's own text
+  make("p", { className: "win-stats-title", text: String(r["statistics_title"]) }, s.body);
+  const stats = make("div", { className: "win-stats" }, s.body);
   for (const row of r["statistics"] as { label: string; text: string }[]) {
-    const tr = make("tr", {}, body);
-    make("th", { text: row.label, attrs: { scope: "row" } }, tr);
-    make("td", { text: row.text }, tr);
+    const line = make("p", {}, stats);
+    make("span", { className: "win-figure", text: row.text }, line);
+    line.prepend(row.label, " ");
   }
   // the same deal from its start, as the desktop's Play again (the win stays counted)
-  const again = button(t["play_again"] ?? "", () => {
+  button(t["play_again"] ?? "", () => {
     s.dialog.close("again");
     void screens.restart();
   }, s.buttons, "screen-button primary");
@@ -32,5 +34,5 @@ export async function openWin(screens: Screens): Promise<void> {
   }, s.buttons, "screen-button secondary");
   button(String(r["copy_label"]), () => void screens.copy(String(r["share_text"]), String(r["copied"])), s.buttons, "screen-button secondary");
   closer(s, t["close"] ?? "").classList.add("secondary");
-  show(s, again);
+  show(s); // on the dialog itself, heard whole: the score, the time, the statistics
 }
