@@ -280,7 +280,13 @@ def test_the_winnable_search_window_speaks_and_keeps_the_game(
     # by itself within a second (too soon for a key): its answer keeps the game, and says so.
     heard = stack.keys_until("Return", text=screens["as_it_was"])
     assert any(x.startswith(screens["searching"]) for x in heard.spoken), heard
-    assert any(e["name"] == screens["cancel"] for e in heard.focus()), heard.focus()
+    # The focus goes to Cancel. When the search ends within a few tenths of a second (a loaded
+    # machine's listener runs late), the window is gone before the listener reads the button: its
+    # focus event then names nothing ("?"), which is still the focus moving into the window.
+    focus = heard.focus()
+    on_cancel = any(e["name"] == screens["cancel"] for e in focus)
+    gone = any(e["role"] == "?" for e in focus)
+    assert focus and (on_cancel or gone), focus
     answer = [x for x in heard.spoken if x.endswith(screens["as_it_was"])]
     assert len(answer) == 1 and "20" in answer[0], heard
     stack.ask("focus", title="Canfield")
