@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import time
 import types
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -20,7 +20,7 @@ from canfield.solver.api import PROBE
 from canfield.solver.beam import MAX_WIDTH, BeamSearch
 from canfield.solver.line import realize
 from canfield.solver.links import LinksSearch, core_links
-from canfield.solver.search import COMPILED, Options, Search, Verdict, core_exits
+from canfield.solver.search import COMPILED, Options, Search, SearchResult, Verdict, core_exits
 from canfield.state import State, initial_state
 from canfield.variants import VARIANTS, Variant, variant_named
 from positions import random_play
@@ -97,11 +97,24 @@ def test_solve_gives_the_beam_at_most_its_share_of_the_time(
     """Its positions cost more than the main search's (its choices are made in Python): equal
     slices in positions would leave the main search, and its proofs of loss, too little time."""
     beams: list[BeamSearch] = []
+    cut_by_time: list[bool] = []
 
     class Recorded(BeamSearch):
         def __init__(self, state: State, **options: int) -> None:
             super().__init__(state, **options)
             beams.append(self)
+
+        def run(
+            self,
+            time_limit: float | None = None,
+            node_limit: int | None = None,
+            clock: Callable[[], float] = time.perf_counter,
+        ) -> SearchResult:
+            before = self.nodes
+            found = super().run(time_limit, node_limit, clock)
+            if node_limit is not None:
+                cut_by_time.append(self.nodes - before < node_limit)
+            return found
 
     monkeypatch.setattr(api, "BeamSearch", Recorded)
     monkeypatch.setattr(api, "BEAM_PART", 50.0)  # slices that alone would give it nearly all
@@ -110,7 +123,9 @@ def test_solve_gives_the_beam_at_most_its_share_of_the_time(
     found = api.solve(start, time_limit=8, clock=time.process_time)
     assert found.verdict is Verdict.UNKNOWN
     [beam_search] = beams
-    assert 0.6 * api.BEAM_SHARE * found.seconds < beam_search.seconds
+    # its share, not its slice of positions, is what stopped it each time it ran (how much of
+    # the 8 s it ends with depends on where the last main slice falls, so no floor is asserted)
+    assert len(cut_by_time) >= 3 and all(cut_by_time)
     assert beam_search.seconds <= api.BEAM_SHARE * found.seconds + 0.2
 
 

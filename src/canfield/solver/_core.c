@@ -2184,9 +2184,18 @@ static PyObject *search_cut(SearchObject *s, PyObject *unused) {
 #define LINKS_MAX 26 /* twin classes: 13 ranks, or 26 ranks and colours */
 
 typedef struct {
-    uint64_t mask; /* the root's talon cards still in the talon, a bit each */
+    uint64_t mask;    /* the root's talon cards still in the talon, a bit each */
+    uint64_t bottoms; /* P12: the cards that lie on nothing in a column, a bit each (else 0) */
     uint8_t pointer, reserve, found[4], links[LINKS_MAX];
 } LinksNode;
+
+/* A node of the bottoms search's path: its children are kids[first, first + count), taken from
+ * the last (bottoms.BottomsSearch._children's order), `next` of them still to take. */
+typedef struct {
+    LinksNode node;
+    size_t first;
+    int next;
+} LinksFrame;
 
 typedef struct {
     PyObject_HEAD
@@ -2199,6 +2208,10 @@ typedef struct {
     size_t depth, cap;
     long long nodes, table_limit;
     int verdict, full, running;
+    int keep; /* P12: the bottoms kept, a depth-first search with its path (frames and kids) */
+    LinksFrame *frames;
+    LinksNode *kids, won;
+    size_t nframes, framecap, nkids, kidcap;
 } LinksObject;
 
 /* links._key: waste size, reserve size, foundations, links, then the mask's seven bytes. */
@@ -2209,10 +2222,13 @@ static int links_key(const LinksObject *g, const LinksNode *n, uint8_t *k) {
     for (int s = 0; s < 4; s++) k[m++] = n->found[s];
     for (int c = 0; c < g->k; c++) k[m++] = n->links[c];
     for (int b = 0; b < 7; b++) k[m++] = (uint8_t)(n->mask >> (8 * b));
+    if (g->keep)
+        for (int b = 0; b < 7; b++) k[m++] = (uint8_t)(n->bottoms >> (8 * b));
     return m;
 }
 
-/* links.LinksSearch._children, in its order: an image of every real move from n. */
+/* links.LinksGame.moves, in its order: an image of every real move from n, with the bottoms
+ * after it where they are kept (g->keep, P12). */
 static int links_children(const LinksObject *g, const LinksNode *n, LinksNode *out) {
     int k = g->k, base = g->base, count[LINKS_MAX], outside[LINKS_MAX] = {0};
     uint8_t cards[NCARDS], indices[NCARDS], away[NCARDS] = {0};
@@ -2238,6 +2254,17 @@ static int links_children(const LinksObject *g, const LinksNode *n, LinksNode *o
     int free_column = runs < 4, filled = n->reserve ? n->reserve - 1 : 0;
     int nexts[4];
     for (int s = 0; s < 4; s++) nexts[s] = n->found[s] == 13 ? -1 : s * 13 + (base + n->found[s]) % 13;
+    /* with the bottoms kept: the cards in the columns, and the reserve's top, which fills a
+     * column emptied at once and lies on nothing there */
+    uint8_t in_columns[NCARDS] = {0};
+    uint64_t fill = 0;
+    if (g->keep) {
+        uint8_t up[NCARDS] = {0};
+        for (int s = 0; s < 4; s++)
+            for (int j = 0; j < n->found[s]; j++) up[s * 13 + (base + j) % 13] = 1;
+        for (int card = 0; card < NCARDS; card++) in_columns[card] = !away[card] && !up[card];
+        if (n->reserve) fill = (uint64_t)1 << g->reserve[n->reserve - 1];
+    }
 #define ENDS(c) (count[c] - n->links[g->child[c]])
     LinksNode later[2 * NCARDS];
     int nout = 0, nlater = 0;
@@ -2273,11 +2300,15 @@ static int links_children(const LinksObject *g, const LinksNode *n, LinksNode *o
             out[nout] = m;
             out[nout++].links[c]++;
         }
-        if (free_column && !n->reserve) out[nout++] = m;
+        if (free_column && !n->reserve) {
+            out[nout] = m;
+            if (g->keep) out[nout].bottoms |= (uint64_t)1 << card;
+            nout++;
+        }
     }
     for (int s = 0; s < 4; s++) { /* take-backs */
         if (!n->found[s]) continue;
-        int c = g->of[s * 13 + (base + n->found[s] - 1) % 13];
+        int top = s * 13 + (base + n->found[s] - 1) % 13, c = g->of[top];
         if (ENDS(g->parent[c]) > 0) {
             out[nout] = *n;
             out[nout].found[s]--;
@@ -2285,20 +2316,36 @@ static int links_children(const LinksObject *g, const LinksNode *n, LinksNode *o
         }
         if (free_column && !n->reserve) {
             out[nout] = *n;
+            if (g->keep) out[nout].bottoms |= (uint64_t)1 << top;
             out[nout++].found[s]--;
         }
     }
     for (int c = 0; c < k; c++) {
         int p = g->parent[c];
         int most = count[c] < count[p] ? count[c] : count[p];
-        if (count[c] - n->links[c] > 0 && ENDS(p) > 0 && n->links[c] < most) { /* a run onto another */
-            out[nout] = *n;
-            out[nout].reserve = (uint8_t)filled;
-            out[nout++].links[c]++;
+        /* a run onto another (its column empties): with the bottoms, one move for each bottom x
+         * of the class that can be its first card */
+        if (count[c] - n->links[c] > 0 && ENDS(p) > 0 && n->links[c] < most) {
+            for (int x = 0; x < (g->keep ? NCARDS : 1); x++) {
+                uint64_t bit = (uint64_t)1 << x;
+                if (g->keep && !(in_columns[x] && g->of[x] == c && n->bottoms & bit)) continue;
+                out[nout] = *n;
+                out[nout].reserve = (uint8_t)filled;
+                out[nout].links[c]++;
+                if (g->keep) out[nout].bottoms = (n->bottoms & ~bit) | fill;
+                nout++;
+            }
         }
-        if (free_column && n->links[c] > 0) { /* a tail into an empty column */
-            out[nout] = *n;
-            out[nout++].links[c]--;
+        /* a tail into an empty column: its first card x lay on a card */
+        if (free_column && n->links[c] > 0) {
+            for (int x = 0; x < (g->keep ? NCARDS : 1); x++) {
+                uint64_t bit = (uint64_t)1 << x;
+                if (g->keep && !(in_columns[x] && g->of[x] == c && !(n->bottoms & bit))) continue;
+                out[nout] = *n;
+                out[nout].links[c]--;
+                if (g->keep) out[nout].bottoms |= bit;
+                nout++;
+            }
         }
     }
     for (int s = 0; s < 4; s++) { /* a column's end up */
@@ -2306,15 +2353,19 @@ static int links_children(const LinksObject *g, const LinksNode *n, LinksNode *o
         if (card < 0 || away[card]) continue;
         int c = g->of[card];
         if (ENDS(c) <= 0) continue;
-        if (n->links[c] > 0) {
+        /* without the bottoms any twin may be the end, having lain on a card or alone; with
+         * them, only as this card's being a bottom or not allows */
+        int bottom = g->keep && (n->bottoms >> card & 1);
+        if (n->links[c] > 0 && !bottom) { /* it lay on a card */
             later[nlater] = *n;
             later[nlater].found[s]++;
             later[nlater++].links[c]--;
         }
         int most = n->links[c] > n->links[g->child[c]] ? n->links[c] : n->links[g->child[c]];
-        if (count[c] - most > 0) {
+        if (count[c] - most > 0 && (!g->keep || bottom)) { /* alone in its column */
             later[nlater] = *n;
             later[nlater].found[s]++;
+            if (g->keep) later[nlater].bottoms = (n->bottoms & ~((uint64_t)1 << card)) | fill;
             later[nlater++].reserve = (uint8_t)filled;
         }
     }
@@ -2362,6 +2413,67 @@ static int links_advance(LinksObject *g, long long stop, int steps) {
     return 0;
 }
 
+enum { STEP_FOUND = 4 }; /* the bottoms search reached a won node: its path is the line */
+
+/* n's children, to be taken from the last, on the bottoms search's path. */
+static int bottoms_push(LinksObject *g, const LinksNode *n) {
+    if (g->nframes == g->framecap) {
+        size_t cap = g->framecap ? 2 * g->framecap : 1024;
+        LinksFrame *more = realloc(g->frames, cap * sizeof(LinksFrame));
+        if (!more) return STEP_NOMEM;
+        g->frames = more;
+        g->framecap = cap;
+    }
+    if (g->kidcap - g->nkids < LINKS_CHILDREN_MAX) {
+        size_t cap = 2 * g->kidcap + LINKS_CHILDREN_MAX;
+        LinksNode *more = realloc(g->kids, cap * sizeof(LinksNode));
+        if (!more) return STEP_NOMEM;
+        g->kids = more;
+        g->kidcap = cap;
+    }
+    LinksFrame *f = &g->frames[g->nframes++];
+    f->node = *n;
+    f->first = g->nkids;
+    f->next = links_children(g, n, g->kids + g->nkids);
+    g->nkids += (size_t)f->next;
+    return 0;
+}
+
+/* bottoms.BottomsSearch.run's loop, for at most `steps` turns: STEP_FOUND (a won node, in
+ * g->won, its path the frames), STEP_LOST, STEP_STOP (the bound or a full table), STEP_NOMEM,
+ * or 0 for more to do. A won node is not entered: the search goes on past it. */
+static int bottoms_advance(LinksObject *g, long long stop, int steps) {
+    uint8_t key[64];
+    for (int step = 0; step < steps; step++) {
+        if (!g->nframes) return STEP_LOST;
+        if (stop >= 0 && g->nodes >= stop) return STEP_STOP;
+        LinksFrame *f = &g->frames[g->nframes - 1];
+        if (!f->next) {
+            g->nkids = f->first;
+            g->nframes--;
+            continue;
+        }
+        LinksNode c = g->kids[f->first + (size_t)--f->next];
+        int len = links_key(g, &c, key), found;
+        uint64_t h = hash_key(key, len);
+        size_t slot = table_find(g->seen, h, key, len, &found);
+        if (found) continue;
+        if ((long long)g->seen->count >= g->table_limit) {
+            g->full = 1;
+            return STEP_STOP;
+        }
+        if (table_put(g->seen, slot, h, key, len) < 0) return STEP_NOMEM;
+        g->nodes++;
+        if (c.found[0] == 13 && c.found[1] == 13 && c.found[2] == 13 && c.found[3] == 13) {
+            g->won = c;
+            return STEP_FOUND;
+        }
+        int status = bottoms_push(g, &c);
+        if (status) return status;
+    }
+    return 0;
+}
+
 static int links_bytes(PyObject *o, uint8_t *out, int least, int most, const char *what) {
     if (!PyBytes_Check(o) || PyBytes_GET_SIZE(o) < least || PyBytes_GET_SIZE(o) > most) {
         PyErr_Format(PyExc_ValueError, "links: %s must be bytes of %d to %d", what, least, most);
@@ -2372,14 +2484,27 @@ static int links_bytes(PyObject *o, uint8_t *out, int least, int most, const cha
 }
 
 /* Links(talon, pointer, reserve, found, links, draw, base, of, parent, child, size, home,
- * table_limit): every argument a whole number or bytes, as links.LinksSearch packs them. */
+ * table_limit[, bottoms]): every argument a whole number or bytes, as links.LinksSearch packs
+ * them; with `bottoms` (the root's, a bit for each card) the game keeps them (P12) and the
+ * search is bottoms.BottomsSearch's, which stops at each won node it reaches. */
 static int links_init(LinksObject *g, PyObject *args, PyObject *kwds) {
     PyObject *talon, *reserve, *found, *links, *of, *parent, *child, *size, *home;
+    PyObject *bottoms = Py_None;
     int pointer, draw, base;
     long long table_limit;
-    if (!PyArg_ParseTuple(args, "OiOOOiiOOOOOL", &talon, &pointer, &reserve, &found, &links,
-                          &draw, &base, &of, &parent, &child, &size, &home, &table_limit))
+    if (!PyArg_ParseTuple(args, "OiOOOiiOOOOOL|O", &talon, &pointer, &reserve, &found, &links,
+                          &draw, &base, &of, &parent, &child, &size, &home, &table_limit,
+                          &bottoms))
         return -1;
+    uint64_t root_bottoms = 0;
+    if (bottoms != Py_None) {
+        root_bottoms = PyLong_Check(bottoms) ? PyLong_AsUnsignedLongLong(bottoms) : (uint64_t)-1;
+        if (root_bottoms == (uint64_t)-1 || root_bottoms >> NCARDS) {
+            PyErr_Clear();
+            PyErr_SetString(PyExc_ValueError, "links: bottoms must be a set of cards (52 bits)");
+            return -1;
+        }
+    }
     uint8_t f[4], l[LINKS_MAX], h[4 * 14 * LINKS_MAX];
     LinksNode root;
     memset(&root, 0, sizeof root);
@@ -2417,9 +2542,16 @@ static int links_init(LinksObject *g, PyObject *args, PyObject *kwds) {
     root.reserve = (uint8_t)nr;
     memcpy(root.found, f, 4);
     memcpy(root.links, l, (size_t)k);
+    root.bottoms = root_bottoms;
+    g->keep = bottoms != Py_None;
     Py_XSETREF(g->seen, table_new());
     if (!g->seen) return -1;
     free(g->stack);
+    free(g->frames);
+    free(g->kids);
+    g->frames = NULL;
+    g->kids = NULL;
+    g->nframes = g->framecap = g->nkids = g->kidcap = 0;
     g->stack = malloc(4096 * sizeof(LinksNode));
     if (!g->stack) {
         PyErr_NoMemory();
@@ -2435,7 +2567,14 @@ static int links_init(LinksObject *g, PyObject *args, PyObject *kwds) {
         PyErr_NoMemory();
         return -1;
     }
-    g->stack[g->depth++] = root;
+    if (g->keep) {
+        if (bottoms_push(g, &root) < 0) {
+            PyErr_NoMemory();
+            return -1;
+        }
+    } else {
+        g->stack[g->depth++] = root;
+    }
     g->nodes = 1;
     g->table_limit = table_limit;
     g->verdict = UNKNOWN;
@@ -2451,10 +2590,13 @@ static PyObject *links_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
 static void links_dealloc(LinksObject *g) {
     Py_XDECREF(g->seen);
     free(g->stack);
+    free(g->frames);
+    free(g->kids);
     Py_TYPE(g)->tp_free((PyObject *)g);
 }
 
-/* run(deadline, stop, clock) -> 0 unknown, 1 won, 2 lost, as Search.run. */
+/* run(deadline, stop, clock) -> 0 unknown, 1 won, 2 lost, as Search.run; with the bottoms
+ * kept, 3 for a won node reached (line() is its path; run on to search past it). */
 static PyObject *links_run(LinksObject *g, PyObject *args) {
     PyObject *deadline_obj, *stop_obj, *clock;
     if (!PyArg_ParseTuple(args, "OOO", &deadline_obj, &stop_obj, &clock)) return NULL;
@@ -2476,8 +2618,12 @@ static PyObject *links_run(LinksObject *g, PyObject *args) {
     for (;;) {
         int status;
         Py_BEGIN_ALLOW_THREADS
-        status = links_advance(g, stop, CHECK_EVERY);
+        status = g->keep ? bottoms_advance(g, stop, CHECK_EVERY) : links_advance(g, stop, CHECK_EVERY);
         Py_END_ALLOW_THREADS
+        if (status == STEP_FOUND) {
+            outcome = STEP_FOUND;
+            break;
+        }
         if (status == STEP_NOMEM) {
             PyErr_NoMemory();
             failed = 1;
@@ -2501,15 +2647,61 @@ static PyObject *links_run(LinksObject *g, PyObject *args) {
     }
     g->running = 0;
     if (failed) return NULL;
+    if (outcome == STEP_FOUND) return PyLong_FromLong(3);
     if (outcome != UNKNOWN) {
         g->verdict = outcome;
         Py_XSETREF(g->seen, table_new()); /* the search is over: its memory goes back */
         free(g->stack);
+        free(g->frames);
+        free(g->kids);
         g->stack = NULL;
-        g->depth = g->cap = 0;
+        g->frames = NULL;
+        g->kids = NULL;
+        g->depth = g->cap = g->nframes = g->framecap = g->nkids = g->kidcap = 0;
         if (!g->seen) return NULL;
     }
     return PyLong_FromLong(outcome);
+}
+
+/* A node as links._Node with the bottoms: (mask, pointer, reserve, found, links, bottoms). */
+static PyObject *links_node_tuple(const LinksObject *g, const LinksNode *n) {
+    PyObject *found = PyTuple_New(4), *links = PyTuple_New(g->k);
+    if (!found || !links) goto fail;
+    for (int s = 0; s < 4; s++) {
+        PyObject *v = PyLong_FromLong(n->found[s]);
+        if (!v) goto fail;
+        PyTuple_SET_ITEM(found, s, v);
+    }
+    for (int c = 0; c < g->k; c++) {
+        PyObject *v = PyLong_FromLong(n->links[c]);
+        if (!v) goto fail;
+        PyTuple_SET_ITEM(links, c, v);
+    }
+    return Py_BuildValue("(KiiNNK)", (unsigned long long)n->mask, n->pointer, n->reserve, found,
+                         links, (unsigned long long)n->bottoms);
+fail:
+    Py_XDECREF(found);
+    Py_XDECREF(links);
+    return NULL;
+}
+
+/* line() -> the path from the root to the won node the last run reached (run returned 3). */
+static PyObject *links_line(LinksObject *g, PyObject *unused) {
+    if (!g->keep || !g->nframes || g->running) {
+        PyErr_SetString(PyExc_RuntimeError, "links: no won node reached");
+        return NULL;
+    }
+    PyObject *line = PyList_New((Py_ssize_t)g->nframes + 1);
+    if (!line) return NULL;
+    for (size_t i = 0; i <= g->nframes; i++) {
+        PyObject *node = links_node_tuple(g, i < g->nframes ? &g->frames[i].node : &g->won);
+        if (!node) {
+            Py_DECREF(line);
+            return NULL;
+        }
+        PyList_SET_ITEM(line, (Py_ssize_t)i, node);
+    }
+    return line;
 }
 
 static PyObject *links_get_nodes(LinksObject *g, void *unused) {
@@ -2523,6 +2715,8 @@ static PyObject *links_get_full(LinksObject *g, void *unused) {
 static PyMethodDef links_methods[] = {
     {"run", (PyCFunction)links_run, METH_VARARGS,
      "run(deadline, stop, clock): search until clock() > deadline or stop nodes in all."},
+    {"line", (PyCFunction)links_line, METH_NOARGS,
+     "line(): the nodes from the root to the won node the last run reached (bottoms kept)."},
     {NULL, NULL, 0, NULL},
 };
 

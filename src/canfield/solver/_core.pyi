@@ -73,7 +73,7 @@ class Search:
     def table(self) -> Table: ...
 
 class Links:
-    """The links game's depth-first search (``solver/links.py``, P9)."""
+    """The links game's depth-first search (``solver/links.py``, P9; with ``bottoms``, P12's)."""
 
     nodes: int
     full: bool
@@ -92,5 +92,7 @@ class Links:
         size: bytes,
         home: bytes,
         table_limit: int,
+        bottoms: int | None = None,
     ) -> None: ...
     def run(self, deadline: float | None, stop: int | None, clock: Callable[[], float]) -> int: ...
+    def line(self) -> list[tuple[int, int, int, tuple[int, ...], tuple[int, ...], int]]: ...

@@ -39,6 +39,11 @@ from canfield.solver.search import (
     view_of,
 )
 from canfield.solver.shorten import shorten
+
+try:
+    from canfield.solver.bottoms import BottomsSearch
+except ImportError:  # the browser build leaves it out (tools/build_web.py): its solves are short
+    BottomsSearch = None  # type: ignore[assignment,misc]
 from canfield.state import State, initial_state
 from canfield.variants import CANFIELD, Variant, variant_named
 
@@ -164,6 +169,13 @@ slice, from ``REALIZE_FROM`` on: draw 3 leaves fewer choices, so its links nodes
 R1 there finds wins that R1 in draw 1 does not (rainbow draw-1 deals 1,000,281, 311, 582, 662
 and 671, open after 31 s in the atlas and won in draw 3, won in 1.2-11.2 s with it; without it
 two of the eight such deals tried, in 40-45 s)."""
+BOTTOMS_SHARE = 0.5
+"""Where the links search holds, the links game with the columns' bottoms kept (P12 and R2,
+``solver/bottoms.py``) gets at most this share of the time spent, from ``REALIZE_FROM`` on (the
+beam's share is of the rest): its nodes cost about 50 times the core's (it runs in Python, and
+follows its won lines in real positions), and on the deals the other searches leave open it
+decides more than they do. Alone, with 150 s each, it decided 7 of the first 13 ``rainbow``
+draw-3 deals open after 600 s of ``solve`` (5 won in 5-115 s, 2 lost in 35 and 125 s)."""
 TRACKED = 0
 """P11, the tracked game (``Options(tracked=TRACKED)``, the next ``TRACKED`` cards of each suit
 kept as themselves), as a helper where the blind search holds; 0: not run. Off: on ``rainbow``
@@ -227,6 +239,12 @@ class _Budget:
         result = searching.run(seconds, nodes, self.clock)
         self.nodes += result.nodes - before
         return result
+
+    def share(self, seconds: float, share: float, besides: float = 0.0) -> float:
+        """The seconds a helper that has run ``seconds`` may run on, to have at most ``share``
+        of the time: of the others' time, less ``besides`` (helpers' time it is not measured by)."""
+        others = self.clock() - self.started - seconds - besides
+        return others * share / (1 - share) - seconds
 
 
 def solve(
@@ -368,6 +386,12 @@ def _solve(
     links = None
     if links_apply(state):
         links = LinksSearch(state, table_limit if core_links() else table_limit // 4)
+    # P12 and R2: the links game with the bottoms kept proves losses and finds wins
+    # (its share is of the time: a solve bounded by positions alone runs without it; in the
+    # core it searches a million nodes a second, and its table bounds it)
+    bottoms = None
+    if BottomsSearch is not None and time_limit is not None and links_apply(state):
+        bottoms = BottomsSearch(state, table_limit // 2 if core_links() else table_limit // 8)
     number = 0
     size = SLICE
     while True:
@@ -406,9 +430,9 @@ def _solve(
                 tries += 1
                 ordered = Search(state, Options(talon_last=True, seed=tries), table_limit // 4)
         if beam is not None:
-            # at most BEAM_SHARE of the time spent so far
-            others = budget.clock() - budget.started - beam.seconds
-            allowed = others * BEAM_SHARE / (1 - BEAM_SHARE) - beam.seconds
+            # at most BEAM_SHARE of the time spent so far, but for the bottoms search's
+            besides = 0.0 if bottoms is None else bottoms.seconds
+            allowed = budget.share(beam.seconds, BEAM_SHARE, besides)
             if allowed > 0:
                 result = budget.step(beam, int(size * BEAM_PART), allowed)
                 if result is None:
@@ -436,6 +460,14 @@ def _solve(
             if result is None or result.verdict is Verdict.WON or links.full:
                 links = None  # its wins prove nothing, nor does a full table
                 realize_part = LINKS_PART  # its share passes to R1, which may realize its win
+        if bottoms is not None and budget.nodes >= REALIZE_FROM:
+            allowed = budget.share(bottoms.seconds, BOTTOMS_SHARE)
+            if allowed > 0:
+                result = budget.step(bottoms, int(size * LINKS_PART), allowed)
+                if result is not None and result.verdict is not Verdict.UNKNOWN:
+                    return done(result)  # a loss of its game, or a line of this one
+                if result is None or bottoms.full:
+                    bottoms = None
         if realizer is not None and budget.nodes >= REALIZE_FROM:
             result = budget.step(realizer, int(size * realize_part))
             if result is not None and result.verdict is Verdict.WON:

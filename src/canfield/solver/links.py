@@ -33,7 +33,7 @@ try:
 except ImportError:  # not built: the links search runs in Python
     _core = None  # type: ignore[assignment]
 
-__all__ = ["LinksSearch", "core_links", "links_apply"]
+__all__ = ["LinksGame", "LinksSearch", "core_links", "links_apply", "use_core"]
 
 _CHECK_EVERY: Final = 1024
 _WON: Final = (13, 13, 13, 13)
@@ -115,6 +115,16 @@ def core_links() -> bool:
     return core_in_use() and hasattr(_core, "Links")
 
 
+def use_core(compiled: bool | None) -> bool:
+    """Whether a links search runs in the core: ``compiled`` True requires it, False refuses
+    it, None takes it where it can."""
+    if compiled is None:
+        return core_links()
+    if compiled and not core_links():
+        raise RuntimeError("the compiled core has no links search here")
+    return compiled
+
+
 def _reach(size: int, pointer: int, draw: int) -> Iterator[int]:
     """Indices of the talon cards taps bring to the waste's top, with no pass after this one."""
     if pointer:
@@ -126,6 +136,186 @@ def _reach(size: int, pointer: int, draw: int) -> Iterator[int]:
     while q < size:
         q = min(q + draw, size)
         yield q - 1
+
+
+class LinksGame:
+    """P9's game from a root position: the classes, talon and reserve its nodes are read
+    against, and its moves, with the columns' bottoms kept or not (P12, ``solver/bottoms.py``)."""
+
+    def __init__(self, state: State) -> None:
+        classes = _classes(state)
+        assert classes is not None
+        self.classes = classes
+        self.talon, _ = talon(state)
+        self.reserve = state.reserve
+        self.draw = state.draw
+        self.base = state.base % 13
+        k = len(classes.size)
+        # the classes of the first f cards of each suit, for each f: what a foundation holds
+        self.home = tuple(
+            tuple(
+                tuple(
+                    sum(1 for j in range(f) if classes.of[suit * 13 + (self.base + j) % 13] == c)
+                    for c in range(k)
+                )
+                for f in range(14)
+            )
+            for suit in range(4)
+        )
+
+    def compiled(self, root: _Node, table_limit: int, bottoms: int | None = None) -> _core.Links:
+        """The core's depth-first search of this game from ``root``: P9's, or with the root's
+        ``bottoms`` P12's (``solver/bottoms.py``)."""
+        _, pointer, _, found, links = root
+        return _core.Links(
+            bytes(self.talon),
+            pointer,
+            bytes(self.reserve),
+            bytes(found),
+            bytes(links),
+            self.draw,
+            self.base,
+            bytes(self.classes.of),
+            bytes(self.classes.parent),
+            bytes(self.classes.child),
+            bytes(self.classes.size),
+            bytes(n for suit in self.home for row in suit for n in row),
+            table_limit,
+            bottoms,
+        )
+
+    def node_of(self, state: State) -> _Node:
+        """The links game's node of ``state``, a position reached from the root in this pass.
+
+        Its talon is a part of the root's, in the same order (no pass after
+        this one), so a bit for each of the root's talon cards names it.
+        """
+        cards, pointer = talon(state)
+        mask = 0
+        i = 0
+        for card in cards:
+            i = self.talon.index(card, i)
+            mask |= 1 << i
+        links = [0] * len(self.classes.size)
+        for col in state.columns:
+            for card in col[1:]:
+                links[self.classes.of[card]] += 1
+        return (mask, pointer, len(state.reserve), state.foundations, tuple(links))
+
+    def moves(self, node: _Node, bottoms: int | None = None) -> list[tuple[_Node, int | None]]:
+        """The game's moves from ``node``: an image of every real move (docs/solver.md, P9),
+        each with the bottoms after it where ``bottoms`` are kept (else None, P9's game).
+
+        A move that changes nothing here (a tail from one run onto another's end) is left
+        out: its node is this one. Foundation moves come last. With bottoms a move whose
+        card could be any of its class is one move for each card that can be it, and a
+        suit's next card goes up only the way its being a bottom or not allows (P12).
+        """
+        mask, pointer, reserve_size, found, links = node
+        classes = self.classes
+        of, parent, child, size = classes.of, classes.parent, classes.child, classes.size
+        cards = [card for i, card in enumerate(self.talon) if mask >> i & 1]
+        indices = [i for i in range(len(self.talon)) if mask >> i & 1]
+        reserve = self.reserve[:reserve_size]
+        outside = [0] * len(size)
+        for card in cards:
+            outside[of[card]] += 1
+        for card in reserve:
+            outside[of[card]] += 1
+        for suit in range(4):
+            for c, n in enumerate(self.home[suit][found[suit]]):
+                outside[c] += n
+        count = [size[c] - outside[c] for c in range(len(size))]
+        runs = sum(count) - sum(links)
+        free = runs < 4  # an empty column: only with the reserve empty (it fills them at once)
+        base = self.base
+        away = set(cards)
+        away.update(reserve)
+        nexts = [-1 if found[s] == 13 else s * 13 + (base + found[s]) % 13 for s in range(4)]
+        # a column emptied takes the reserve's top at once, which lies on nothing
+        filled = reserve_size - 1 if reserve_size else 0
+        fill = 1 << reserve[-1] if reserve_size else 0
+        in_columns: list[int] = []
+        if bottoms is not None:
+            ups = {suit * 13 + (base + j) % 13 for suit in range(4) for j in range(found[suit])}
+            in_columns = [card for card in range(52) if card not in away and card not in ups]
+
+        def ends(c: int) -> int:
+            return count[c] - links[child[c]]
+
+        def linked(c: int, step: int) -> tuple[int, ...]:
+            return (*links[:c], links[c] + step, *links[c + 1 :])
+
+        def home(suit: int, step: int) -> tuple[int, ...]:
+            return (*found[:suit], found[suit] + step, *found[suit + 1 :])
+
+        def adding(card: int) -> int | None:
+            return None if bottoms is None else bottoms | 1 << card
+
+        out: list[tuple[_Node, int | None]] = []
+        later: list[tuple[_Node, int | None]] = []
+        # stack cards: the reserve's top, and every talon card taps bring up
+        plays: list[tuple[int, int, int, int]] = []
+        if reserve_size:
+            plays.append((reserve[-1], mask, pointer, reserve_size - 1))
+        for q in _reach(len(cards), pointer, self.draw):
+            plays.append((cards[q], mask & ~(1 << indices[q]), q, reserve_size))
+        for card, m, p, r in plays:
+            c = of[card]
+            if nexts[card // 13] == card:
+                later.append(((m, p, r, home(card // 13, 1), links), bottoms))
+            if ends(parent[c]) > 0:
+                out.append(((m, p, r, found, linked(c, 1)), bottoms))
+            if free and not reserve_size:
+                out.append(((m, p, r, found, links), adding(card)))
+        # take-backs: a foundation's top onto a column's end, or into an empty column
+        for suit in range(4):
+            if found[suit]:
+                top = suit * 13 + (base + found[suit] - 1) % 13
+                c = of[top]
+                if ends(parent[c]) > 0:
+                    out.append(
+                        ((mask, pointer, reserve_size, home(suit, -1), linked(c, 1)), bottoms)
+                    )
+                if free and not reserve_size:
+                    out.append(((mask, pointer, reserve_size, home(suit, -1), links), adding(top)))
+        for c in range(len(size)):
+            # a whole run onto the end of another (its column empties): its first card x
+            top_free = count[c] - links[c]
+            if top_free > 0 and ends(parent[c]) > 0 and links[c] < min(count[c], count[parent[c]]):
+                child_node = (mask, pointer, filled, found, linked(c, 1))
+                if bottoms is None:
+                    out.append((child_node, None))
+                else:
+                    for x in in_columns:
+                        if of[x] == c and bottoms >> x & 1:
+                            out.append((child_node, bottoms & ~(1 << x) | fill))
+            # a tail whose first card x lay on a card into an empty column
+            if free and links[c] > 0:
+                child_node = (mask, pointer, reserve_size, found, linked(c, -1))
+                if bottoms is None:
+                    out.append((child_node, None))
+                else:
+                    for x in in_columns:
+                        if of[x] == c and not bottoms >> x & 1:
+                            out.append((child_node, bottoms | 1 << x))
+        # a column's end up to its foundation (without bottoms any twin of it may be the end:
+        # P6's swap, and it may have lain on a card or been alone)
+        for suit in range(4):
+            card = nexts[suit]
+            if card < 0 or card in away:
+                continue
+            c = of[card]
+            if ends(c) <= 0:
+                continue
+            bottom = bottoms is not None and bottoms >> card & 1
+            if links[c] > 0 and not bottom:  # it lay on a card
+                later.append(((mask, pointer, reserve_size, home(suit, 1), linked(c, -1)), bottoms))
+            alone = count[c] - max(links[c], links[child[c]]) > 0
+            if alone and (bottoms is None or bottom):  # alone in its column
+                after = None if bottoms is None else bottoms & ~(1 << card) | fill
+                later.append(((mask, pointer, filled, home(suit, 1), links), after))
+        return out + later
 
 
 class LinksSearch:
@@ -142,25 +332,8 @@ class LinksSearch:
         where it can; the two search the same nodes in the same order."""
         if not links_apply(state):
             raise ValueError(f"no links search here ({state.variant}, {state.passes_left} passes)")
-        classes = _classes(state)
-        assert classes is not None
-        self._classes = classes
-        self._talon, pointer = talon(state)
-        self._reserve = state.reserve
-        self._draw = state.draw
-        self._base = state.base % 13
-        k = len(classes.size)
-        # the classes of the first f cards of each suit, for each f: what a foundation holds
-        self._home = tuple(
-            tuple(
-                tuple(
-                    sum(1 for j in range(f) if classes.of[suit * 13 + (self._base + j) % 13] == c)
-                    for c in range(k)
-                )
-                for f in range(14)
-            )
-            for suit in range(4)
-        )
+        game = LinksGame(state)
+        self.game = game
         root = self.node_of(state)
         self.table_limit = table_limit
         self.nodes = 1
@@ -169,48 +342,15 @@ class LinksSearch:
         self.verdict = Verdict.WON if state.foundations == _WON else Verdict.UNKNOWN
         self._seen = {self._key(root)}
         self._stack = [root]
-        if compiled is None:
-            compiled = core_links()
-        elif compiled and not core_links():
-            raise RuntimeError("the compiled core has no links search here")
         self._core: _core.Links | None = None
-        if compiled and self.verdict is Verdict.UNKNOWN:
-            _, pointer, _, found, links = root
-            self._core = _core.Links(
-                bytes(self._talon),
-                pointer,
-                bytes(self._reserve),
-                bytes(found),
-                bytes(links),
-                self._draw,
-                self._base,
-                bytes(classes.of),
-                bytes(classes.parent),
-                bytes(classes.child),
-                bytes(classes.size),
-                bytes(n for suit in self._home for row in suit for n in row),
-                table_limit,
-            )
+        if use_core(compiled) and self.verdict is Verdict.UNKNOWN:
+            self._core = game.compiled(root, table_limit)
             self._seen = set()
             self._stack = []
 
     def node_of(self, state: State) -> _Node:
-        """The links game's node of ``state``, a position reached from the root in this pass.
-
-        Its talon is a part of the root's, in the same order (no pass after
-        this one), so a bit for each of the root's talon cards names it.
-        """
-        cards, pointer = talon(state)
-        mask = 0
-        i = 0
-        for card in cards:
-            i = self._talon.index(card, i)
-            mask |= 1 << i
-        links = [0] * len(self._classes.size)
-        for col in state.columns:
-            for card in col[1:]:
-                links[self._classes.of[card]] += 1
-        return (mask, pointer, len(state.reserve), state.foundations, tuple(links))
+        """The links game's node of ``state`` (:meth:`LinksGame.node_of`)."""
+        return self.game.node_of(state)
 
     @staticmethod
     def _key(node: _Node) -> bytes:
@@ -291,86 +431,7 @@ class LinksSearch:
         return self.result()
 
     def _children(self, node: _Node) -> Iterator[_Node]:
-        """The links game's moves from ``node``: an image of every real move (docs/solver.md).
-
-        A move that changes nothing here (a tail from one run onto another's
-        end) is left out: its position is this node. Foundation moves come
-        last, so the depth-first stack tries them first.
-        """
-        mask, pointer, reserve_size, found, links = node
-        classes = self._classes
-        of, parent, child, size = classes.of, classes.parent, classes.child, classes.size
-        cards = [card for i, card in enumerate(self._talon) if mask >> i & 1]
-        indices = [i for i in range(len(self._talon)) if mask >> i & 1]
-        reserve = self._reserve[:reserve_size]
-        outside = [0] * len(size)
-        for card in cards:
-            outside[of[card]] += 1
-        for card in reserve:
-            outside[of[card]] += 1
-        for suit in range(4):
-            for c, n in enumerate(self._home[suit][found[suit]]):
-                outside[c] += n
-        count = [size[c] - outside[c] for c in range(len(size))]
-        runs = sum(count) - sum(links)
-        free = runs < 4  # an empty column: only with the reserve empty (it fills them at once)
-        base = self._base
-        away = set(cards)
-        away.update(reserve)
-        nexts = [-1 if found[s] == 13 else s * 13 + (base + found[s]) % 13 for s in range(4)]
-        # a column emptied takes the reserve's top at once
-        filled = reserve_size - 1 if reserve_size else 0
-
-        def ends(c: int) -> int:
-            return count[c] - links[child[c]]
-
-        def linked(c: int, step: int) -> tuple[int, ...]:
-            return (*links[:c], links[c] + step, *links[c + 1 :])
-
-        def home(suit: int, step: int) -> tuple[int, ...]:
-            return (*found[:suit], found[suit] + step, *found[suit + 1 :])
-
-        later: list[_Node] = []
-        # stack cards: the reserve's top, and every talon card taps bring up
-        plays: list[tuple[int, int, int, int]] = []
-        if reserve_size:
-            plays.append((reserve[-1], mask, pointer, reserve_size - 1))
-        for q in _reach(len(cards), pointer, self._draw):
-            plays.append((cards[q], mask & ~(1 << indices[q]), q, reserve_size))
-        for card, m, p, r in plays:
-            c = of[card]
-            if nexts[card // 13] == card:
-                later.append((m, p, r, home(card // 13, 1), links))
-            if ends(parent[c]) > 0:
-                yield (m, p, r, found, linked(c, 1))
-            if free and not reserve_size:
-                yield (m, p, r, found, links)
-        # take-backs: a foundation's top onto a column's end, or into an empty column
-        for suit in range(4):
-            if found[suit]:
-                c = of[suit * 13 + (base + found[suit] - 1) % 13]
-                if ends(parent[c]) > 0:
-                    yield (mask, pointer, reserve_size, home(suit, -1), linked(c, 1))
-                if free and not reserve_size:
-                    yield (mask, pointer, reserve_size, home(suit, -1), links)
-        for c in range(len(size)):
-            # a whole run onto the end of another (its column empties)
-            top_free = count[c] - links[c]
-            if top_free > 0 and ends(parent[c]) > 0 and links[c] < min(count[c], count[parent[c]]):
-                yield (mask, pointer, filled, found, linked(c, 1))
-            # a tail into an empty column
-            if free and links[c] > 0:
-                yield (mask, pointer, reserve_size, found, linked(c, -1))
-        # a column's end up to its foundation (any twin of it may be the end: P6's swap)
-        for suit in range(4):
-            card = nexts[suit]
-            if card < 0 or card in away:
-                continue
-            c = of[card]
-            if ends(c) <= 0:
-                continue
-            if links[c] > 0:  # it lay on a card
-                later.append((mask, pointer, reserve_size, home(suit, 1), linked(c, -1)))
-            if count[c] - max(links[c], links[child[c]]) > 0:  # alone in its column
-                later.append((mask, pointer, filled, home(suit, 1), links))
-        yield from later
+        """The links game's moves from ``node``, foundation moves last, so that the
+        depth-first stack tries them first."""
+        for child, _ in self.game.moves(node):
+            yield child
