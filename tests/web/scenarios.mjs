@@ -684,6 +684,17 @@ async function journey(browser) {
         seen[name] = await page.textContent("#message");
         break;
       }
+      case "crash-renderer": {
+        // the harness's own test: the renderer killed as chromium's faults kill it, the first
+        // time only (a file says it happened), so a second run of the journey goes through
+        const { existsSync, writeFileSync } = await import("node:fs");
+        if (existsSync(step.once)) break;
+        writeFileSync(step.once, "crashed");
+        const cdp = await page.context().newCDPSession(page);
+        cdp.send("Page.crash").catch(() => undefined);
+        await page.waitForTimeout(2_000); // throws "Page crashed" once it is gone
+        break;
+      }
       case "wait":
         await page.waitForTimeout(step.ms);
         seen[name] = await page.textContent("#message");

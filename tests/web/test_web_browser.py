@@ -10,13 +10,14 @@ is checked against what the engine and canfield.presentation say in CPython.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 import time
 from typing import Any
 
 import pytest
-from web_harness import scenario_process, start_server, texts
+from web_harness import crashed_once, scenario_process, start_server, texts
 
 from canfield import Game
 from canfield.cards import CARDS
@@ -123,11 +124,28 @@ def line() -> tuple[Move, ...]:
 
 
 def _run_journey(site: Any, steps: list[dict[str, Any]], **options: Any) -> dict[str, Any]:
-    """Run a journey on its own server; a ``stop-server`` step stops it mid-way."""
+    """Run a journey on its own server (again, once, if chromium's renderer died under it)."""
+    for attempt in (1, 2):
+        code, out, err = _journey_once(site, steps, options)
+        if code == 0 or not crashed_once("journey", err, attempt):
+            break
+    assert code == 0, err[-4000:]
+    seen: dict[str, Any] = json.loads(out[-1])
+    return seen
+
+
+def _journey_once(
+    site: Any, steps: list[dict[str, Any]], options: dict[str, Any]
+) -> tuple[int | None, list[str], str]:
+    """One run of a journey on its own server; a ``stop-server`` step stops it mid-way."""
     own = start_server(site)
     process = scenario_process("journey", own.url, steps=steps, **options)
     watchdog = threading.Timer(JOURNEY_LIMIT, process.kill)  # a hung browser fails, never hangs
     watchdog.start()
+    # read as it comes, so that chromium's log (web_harness._env) never fills the pipe
+    errors: list[str] = []
+    drain = threading.Thread(target=lambda: errors.extend(process.stderr or ()), daemon=True)
+    drain.start()
     try:
         assert process.stdout is not None and process.stdin is not None
         out = []
@@ -139,15 +157,18 @@ def _run_journey(site: Any, steps: list[dict[str, Any]], **options: Any) -> dict
             else:
                 out.append(text)
         process.wait(timeout=60)
-        err = process.stderr.read() if process.stderr else ""
+        drain.join(timeout=60)
     finally:
         watchdog.cancel()
         own.stop()
         if process.poll() is None:
             process.kill()
-    assert process.returncode == 0, err[-4000:]
-    seen: dict[str, Any] = json.loads(out[-1])
-    return seen
+        drain.join(timeout=10)
+        for pipe in (process.stdin, process.stdout, process.stderr):
+            if pipe is not None:
+                with contextlib.suppress(OSError):
+                    pipe.close()
+    return process.returncode, out, "".join(errors)
 
 
 @pytest.fixture(scope="module")
