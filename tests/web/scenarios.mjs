@@ -684,6 +684,26 @@ async function journey(browser) {
         seen[name] = await page.textContent("#message");
         break;
       }
+      case "record-order":
+        // from the next page load on, from its first script: each focus (its name) and each
+        // sentence of the live region, in the order they came
+        await page.addInitScript(() => {
+          window.__order = [];
+          let last = "";
+          document.addEventListener("focusin", (event) => {
+            const e = event.target;
+            window.__order.push(["focus", e.getAttribute?.("aria-label") ?? e.textContent ?? ""]);
+          }, true);
+          new MutationObserver(() => {
+            const text = document.getElementById("live")?.textContent ?? "";
+            if (text && text !== last) window.__order.push(["live", text]);
+            last = text;
+          }).observe(document, { subtree: true, childList: true, characterData: true });
+        });
+        break;
+      case "order":
+        seen[name] = await page.evaluate(() => window.__order ?? null);
+        break;
       case "crash-renderer": {
         // the harness's own test: the renderer killed as chromium's faults kill it, the first
         // time only (a file says it happened), so a second run of the journey goes through

@@ -18,6 +18,7 @@ from web_harness import WIN_DECK, texts, winning_moves
 from canfield import Game, i18n
 from canfield.i18n import _
 from canfield.presentation.keyboard import Keyboard
+from canfield.presentation.narration import resumed_sentence
 from canfield.presentation.variant_text import variant_summary
 
 EXAMPLE = "CF1-D3-AAAAACL"
@@ -51,10 +52,13 @@ def seen(site: Any) -> dict[str, Any]:
         {"do": "welcome", "name": "welcome"},
         {"do": "dom-focus", "name": "after_welcome"},
         {"do": "ax-focus", "name": "after_welcome_ax"},
+        {"do": "record-order"},
         {"do": "reload"},
         {"do": "wait", "ms": 300},
         {"do": "dom-focus", "name": "after_reload"},
         {"do": "ax-focus", "name": "after_reload_ax"},
+        {"do": "wait", "ms": 1000},
+        {"do": "order", "name": "reload_order"},
         {"do": "focus-log-start"},
         {"do": "keys", "keys": ["n"], "name": "n"},
         {"do": "wait-for", "selector": "dialog[open]"},
@@ -111,6 +115,23 @@ def test_without_a_first_run_screen_the_page_starts_on_the_table(seen: dict[str,
     _on_the_table(focus)
     # where Python's keys start (the stock, as on the desktop), with its landing sentence
     assert focus["description"] == Keyboard().landing(Game.from_code(EXAMPLE), "en")
+
+
+def test_a_reloaded_game_is_said_to_be_back_after_the_landing_on_the_table(
+    seen: dict[str, Any],
+) -> None:
+    """Said as the page started, the sentence came under the landing: Orca cut it off, or said
+    it after the boot's last stage; now it comes once the table has the focus."""
+    order = seen["reload_order"]
+    before = i18n.language()
+    i18n.set_language("en")
+    try:
+        said = resumed_sentence(Game.from_code(EXAMPLE))
+    finally:
+        i18n.set_language(before)
+    assert ["live", said] in order, order
+    landing = [i for i, (kind, _name) in enumerate(order) if kind == "focus"]
+    assert landing and landing[0] < order.index(["live", said]), order
 
 
 def test_new_game_opens_on_its_name_then_the_variant_field_and_its_description(

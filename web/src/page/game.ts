@@ -17,6 +17,8 @@ const DRAG_THRESHOLD = 6;
 const TICK_MS = 1000;
 /** A window being dragged to a new size is laid out once it rests this long. */
 const RESIZE_DEBOUNCE_MS = 120;
+/** How long after the table took the focus the start's sentence is said (sayHeld()). */
+const HELD_MS = 400;
 /** The keys canfield.presentation.keyboard knows that a plain key press sends, by event.key. */
 const TABLE_KEYS: { [key: string]: string } = {
   "1": "1", "2": "2", "3": "3", "4": "4", r: "r", w: "w", f: "f", s: "s", d: "d", p: "p", t: "t",
@@ -59,6 +61,8 @@ export class GamePage {
   private readonly status: HTMLElement;
   private readonly buttons = new Map<string, HTMLButtonElement>();
   private pending = 0;
+  /** The start's sentence (the game that came back, a damaged save), kept for sayHeld(). */
+  private held = "";
   private drag: Drag | null = null;
   private saveError = false;
   private resizeTimer = 0;
@@ -200,10 +204,21 @@ export class GamePage {
     if (typeof reply.damaged === "string") {
       await this.store.setAside(GAME_KEY).catch(() => undefined);
     }
-    this.apply(reply, false);
+    // shown now, said once the table has the focus: said as the page started, a reader's
+    // landing on the table cut it off or came first and left it after "Loading the game…"
+    this.held = reply.ok ? reply.say ?? "" : "";
+    this.apply(reply.ok ? { ...reply, say: "" } : reply, false);
+    if (this.held) this.message.textContent = this.held;
     await this.thinkingTexts(reply.view?.lang ?? lang);
     this.settle();
     this.warmSolverWhenIdle();
+  }
+
+  /** Say the start's sentence, a moment after the table took the focus (the page's start). */
+  sayHeld(): void {
+    const text = this.held;
+    this.held = "";
+    if (text) window.setTimeout(() => this.say(text, false), HELD_MS);
   }
 
   /** What the page says while the solver works, in `lang` (again after a language switch). */
@@ -890,7 +905,7 @@ export async function startGame(
   python: PythonWorker,
   lang: string,
   dealing: () => void,
-): Promise<void> {
+): Promise<GamePage> {
   const code = new URLSearchParams(location.search).get("code");
   if (code !== null) history.replaceState(null, "", location.pathname);
   const app = document.getElementById("app");
@@ -905,4 +920,5 @@ export async function startGame(
   await page.start(lang, saved, code);
   if (error !== null) await page.notice(error);
   (window as unknown as { canfield: GamePage }).canfield = page;
+  return page;
 }

@@ -108,12 +108,13 @@ async function main(): Promise<void> {
     await styles;
     performance.mark("python-ready");
     const { startGame } = await import("./game.js");
-    await startGame(python, lang, () => showStage(texts, "dealing"));
+    const page = await startGame(python, lang, () => showStage(texts, "dealing"));
     performance.mark("game-started");
     const { installScreens } = await import("./dialogs/screens.js");
     const screens = await installScreens(python, config.languages);
     element("splash").hidden = true;
     screens.landOnTable(); // unless the first-run screen shows: then once it is put away
+    page.sayHeld(); // the game that came back, heard after the landing, not under it
     performance.mark("table-painted");
     // after the table, so a first visit's precaching (every file again, into the cache) does
     // not compete with the start; the game is offline once it has installed
