@@ -177,6 +177,15 @@ async function axDialog(page) {
   }
 }
 
+/** What a screen has made of the page under it (run in the page). */
+const MODAL = () => ({
+  appInert: document.getElementById("app")?.closest("[inert]") !== null,
+  liveInert: document.getElementById("live")?.closest("[inert]") !== null,
+  ariaModal: document.querySelector("dialog[open]")?.getAttribute("aria-modal") ?? null,
+  backdrop: document.querySelector(".screen-backdrop") !== null,
+  dialogInert: document.querySelector("dialog[open]")?.inert ?? null,
+});
+
 /** axe-core on the open dialog (the table under it is inert), else on the whole page. */
 async function audit(page) {
   if (!(await page.evaluate(() => typeof window.axe !== "undefined"))) await page.addScriptTag({ content: AXE });
@@ -568,12 +577,24 @@ async function journey(browser) {
         break;
       case "modal":
         // what a screen has made of the page under it: the table inert, the live region not
-        seen[name] = await page.evaluate(() => ({
-          appInert: document.getElementById("app")?.closest("[inert]") !== null,
-          liveInert: document.getElementById("live")?.closest("[inert]") !== null,
-          ariaModal: document.querySelector("dialog[open]")?.getAttribute("aria-modal") ?? null,
-          backdrop: document.querySelector(".screen-backdrop") !== null,
-        }));
+        seen[name] = await page.evaluate(MODAL);
+        break;
+      case "watch-modal":
+        // the same, taken in the page the moment a screen opens (a round trip from here may
+        // come later than the page's own timers on a loaded machine); read by "modal-at-open"
+        await page.evaluate((modal) => {
+          const state = new Function(`return (${modal})()`);
+          window.__modalAtOpen = null;
+          const watch = new MutationObserver(() => {
+            if (document.querySelector("dialog[open]") === null) return;
+            window.__modalAtOpen = state();
+            watch.disconnect();
+          });
+          watch.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["open"] });
+        }, MODAL.toString());
+        break;
+      case "modal-at-open":
+        seen[name] = await page.evaluate(() => window.__modalAtOpen);
         break;
       case "dom-focus":
         // where the DOM's focus is: the page's body (nowhere), or an element of the table

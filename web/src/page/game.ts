@@ -63,6 +63,7 @@ export class GamePage {
   private pending = 0;
   /** The start's sentence (the game that came back, a damaged save), kept for sayHeld(). */
   private held = "";
+  private heldTimer = 0;
   private drag: Drag | null = null;
   private saveError = false;
   private resizeTimer = 0;
@@ -214,11 +215,18 @@ export class GamePage {
     this.warmSolverWhenIdle();
   }
 
-  /** Say the start's sentence, a moment after the table took the focus (the page's start). */
+  /**
+   * Say the start's sentence, a moment after the table took the focus (the page's start),
+   * unless the page has said something else first: the player has already gone on.
+   */
   sayHeld(): void {
     const text = this.held;
     this.held = "";
-    if (text) window.setTimeout(() => this.say(text, false), HELD_MS);
+    if (!text) return;
+    this.heldTimer = window.setTimeout(() => {
+      this.heldTimer = 0;
+      this.say(text, false);
+    }, HELD_MS);
   }
 
   /** What the page says while the solver works, in `lang` (again after a language switch). */
@@ -551,6 +559,7 @@ export class GamePage {
    */
   say(text: string, show = true): void {
     if (!text) return;
+    window.clearTimeout(this.heldTimer); // the start's sentence is past (sayHeld)
     if (show) this.message.textContent = text;
     this.live.textContent = "";
     window.setTimeout(() => {

@@ -145,7 +145,11 @@ export function show(s: Screen, focus?: HTMLElement): void {
   const land = focus === undefined ? s.dialog : fromTable ? s.heading : focus;
   const then = land === s.heading ? focus : undefined;
   if (land !== focus) land.tabIndex = -1;
-  land.autofocus = true;
+  // coming from the table with a select in the screen, the focus enters it only once the
+  // screen's objects are made (see below); the screen is inert until then, so it takes none
+  const defer = fromTable && s.dialog.querySelector("select") !== null;
+  if (defer) s.dialog.inert = true;
+  else land.autofocus = true;
   (then ?? land).dataset["first"] = "";
   s.dialog.addEventListener("keydown", (event) => {
     if (event.key !== "Escape" || event.defaultPrevented) return;
@@ -181,14 +185,35 @@ export function show(s: Screen, focus?: HTMLElement): void {
       else (top.querySelector<HTMLElement>("[data-first]") ?? top).focus();
     }
   });
-  if (document.activeElement !== land) land.focus();
-  if (then !== undefined) {
-    window.setTimeout(() => {
-      if (s.dialog.open && document.activeElement === land) then.focus();
-    }, STEP_MS);
-  }
-  window.clearTimeout(inertTimer);
-  inertTimer = window.setTimeout(inertUnderTop, INERT_DELAY_MS);
+  const enter = (): void => {
+    if (!s.dialog.open) return;
+    if (document.activeElement !== land) land.focus();
+    if (then !== undefined) {
+      window.setTimeout(() => {
+        if (s.dialog.open && document.activeElement === land) then.focus();
+      }, STEP_MS);
+    }
+    window.clearTimeout(inertTimer);
+    inertTimer = window.setTimeout(inertUnderTop, INERT_DELAY_MS);
+  };
+  if (!defer) return enter();
+  // A select tells readers its selection as it is first laid out (chromium's selection-changed),
+  // and Orca 43 takes each for a focus ("Variant combo box collapsed, Canfield" before the
+  // real focus; Settings' five selects read out) unless its own focus is in another document:
+  // the table's application is one. So the screen's objects are made while the focus is still
+  // on the card, and the focus enters only after chromium has told of them.
+  afterFrames(2, () => {
+    s.dialog.inert = false;
+    window.setTimeout(enter, SELECTS_SETTLE_MS);
+  });
+}
+
+/** How long after a screen's selects were laid out the focus enters it (see show()). */
+const SELECTS_SETTLE_MS = 150;
+
+function afterFrames(n: number, then: () => void): void {
+  if (n <= 0) then();
+  else requestAnimationFrame(() => afterFrames(n - 1, then));
 }
 
 export function button(text: string, onClick: () => void, parent?: HTMLElement, className = "screen-button"): HTMLButtonElement {
