@@ -2212,6 +2212,13 @@ typedef struct {
     LinksFrame *frames;
     LinksNode *kids, won;
     size_t nframes, framecap, nkids, kidcap;
+    /* P13 (layered()): the bottoms kept only while the reserve holds cards, the game searched
+     * layer by layer: `seen` holds the layer being walked, its keys walked in the arena's order
+     * from `cursor`, `next` the layer below (one stack card fewer) */
+    int layered, layer;
+    TableObject *next;
+    size_t cursor;
+    long long widest;
 } LinksObject;
 
 /* links._key: waste size, reserve size, foundations, links, then the mask's seven bytes. */
@@ -2227,10 +2234,27 @@ static int links_key(const LinksObject *g, const LinksNode *n, uint8_t *k) {
     return m;
 }
 
+/* links_key's inverse: every field of a node is in its key. */
+static void links_unkey(const LinksObject *g, const uint8_t *k, LinksNode *n) {
+    int m = 0;
+    memset(n, 0, sizeof *n);
+    n->pointer = k[m++];
+    n->reserve = k[m++];
+    for (int s = 0; s < 4; s++) n->found[s] = k[m++];
+    for (int c = 0; c < g->k; c++) n->links[c] = k[m++];
+    for (int b = 0; b < 7; b++) n->mask |= (uint64_t)k[m++] << (8 * b);
+    if (g->keep)
+        for (int b = 0; b < 7; b++) n->bottoms |= (uint64_t)k[m++] << (8 * b);
+}
+
+/* How many stack cards a node has left (talon and reserve): no move adds one. */
+static int links_layer(const LinksNode *n) { return __builtin_popcountll(n->mask) + n->reserve; }
+
 /* links.LinksGame.moves, in its order: an image of every real move from n, with the bottoms
  * after it where they are kept (g->keep, P12). */
 static int links_children(const LinksObject *g, const LinksNode *n, LinksNode *out) {
     int k = g->k, base = g->base, count[LINKS_MAX], outside[LINKS_MAX] = {0};
+    int keep = g->keep && (!g->layered || n->reserve); /* P13: P9's moves once it is empty */
     uint8_t cards[NCARDS], indices[NCARDS], away[NCARDS] = {0};
     int ncards = 0;
     for (int i = 0; i < g->ntalon; i++)
@@ -2258,7 +2282,7 @@ static int links_children(const LinksObject *g, const LinksNode *n, LinksNode *o
      * column emptied at once and lies on nothing there */
     uint8_t in_columns[NCARDS] = {0};
     uint64_t fill = 0;
-    if (g->keep) {
+    if (keep) {
         uint8_t up[NCARDS] = {0};
         for (int s = 0; s < 4; s++)
             for (int j = 0; j < n->found[s]; j++) up[s * 13 + (base + j) % 13] = 1;
@@ -2302,7 +2326,7 @@ static int links_children(const LinksObject *g, const LinksNode *n, LinksNode *o
         }
         if (free_column && !n->reserve) {
             out[nout] = m;
-            if (g->keep) out[nout].bottoms |= (uint64_t)1 << card;
+            if (keep) out[nout].bottoms |= (uint64_t)1 << card;
             nout++;
         }
     }
@@ -2316,7 +2340,7 @@ static int links_children(const LinksObject *g, const LinksNode *n, LinksNode *o
         }
         if (free_column && !n->reserve) {
             out[nout] = *n;
-            if (g->keep) out[nout].bottoms |= (uint64_t)1 << top;
+            if (keep) out[nout].bottoms |= (uint64_t)1 << top;
             out[nout++].found[s]--;
         }
     }
@@ -2326,24 +2350,24 @@ static int links_children(const LinksObject *g, const LinksNode *n, LinksNode *o
         /* a run onto another (its column empties): with the bottoms, one move for each bottom x
          * of the class that can be its first card */
         if (count[c] - n->links[c] > 0 && ENDS(p) > 0 && n->links[c] < most) {
-            for (int x = 0; x < (g->keep ? NCARDS : 1); x++) {
+            for (int x = 0; x < (keep ? NCARDS : 1); x++) {
                 uint64_t bit = (uint64_t)1 << x;
-                if (g->keep && !(in_columns[x] && g->of[x] == c && n->bottoms & bit)) continue;
+                if (keep && !(in_columns[x] && g->of[x] == c && n->bottoms & bit)) continue;
                 out[nout] = *n;
                 out[nout].reserve = (uint8_t)filled;
                 out[nout].links[c]++;
-                if (g->keep) out[nout].bottoms = (n->bottoms & ~bit) | fill;
+                if (keep) out[nout].bottoms = (n->bottoms & ~bit) | fill;
                 nout++;
             }
         }
         /* a tail into an empty column: its first card x lay on a card */
         if (free_column && n->links[c] > 0) {
-            for (int x = 0; x < (g->keep ? NCARDS : 1); x++) {
+            for (int x = 0; x < (keep ? NCARDS : 1); x++) {
                 uint64_t bit = (uint64_t)1 << x;
-                if (g->keep && !(in_columns[x] && g->of[x] == c && !(n->bottoms & bit))) continue;
+                if (keep && !(in_columns[x] && g->of[x] == c && !(n->bottoms & bit))) continue;
                 out[nout] = *n;
                 out[nout].links[c]--;
-                if (g->keep) out[nout].bottoms |= bit;
+                if (keep) out[nout].bottoms |= bit;
                 nout++;
             }
         }
@@ -2355,22 +2379,25 @@ static int links_children(const LinksObject *g, const LinksNode *n, LinksNode *o
         if (ENDS(c) <= 0) continue;
         /* without the bottoms any twin may be the end, having lain on a card or alone; with
          * them, only as this card's being a bottom or not allows */
-        int bottom = g->keep && (n->bottoms >> card & 1);
+        int bottom = keep && (n->bottoms >> card & 1);
         if (n->links[c] > 0 && !bottom) { /* it lay on a card */
             later[nlater] = *n;
             later[nlater].found[s]++;
             later[nlater++].links[c]--;
         }
         int most = n->links[c] > n->links[g->child[c]] ? n->links[c] : n->links[g->child[c]];
-        if (count[c] - most > 0 && (!g->keep || bottom)) { /* alone in its column */
+        if (count[c] - most > 0 && (!keep || bottom)) { /* alone in its column */
             later[nlater] = *n;
             later[nlater].found[s]++;
-            if (g->keep) later[nlater].bottoms = (n->bottoms & ~((uint64_t)1 << card)) | fill;
+            if (keep) later[nlater].bottoms = (n->bottoms & ~((uint64_t)1 << card)) | fill;
             later[nlater++].reserve = (uint8_t)filled;
         }
     }
 #undef ENDS
     for (int j = 0; j < nlater; j++) out[nout++] = later[j];
+    if (g->layered)
+        for (int j = 0; j < nout; j++)
+            if (!out[j].reserve) out[j].bottoms = 0;
     return nout;
 }
 
@@ -2407,6 +2434,56 @@ static int links_advance(LinksObject *g, long long stop, int steps) {
                 g->cap = cap;
             }
             g->stack[g->depth++] = *c;
+            g->nodes++;
+        }
+    }
+    return 0;
+}
+
+enum { STEP_BROKEN = -2 }; /* a move that added a stack card or took two */
+
+/* The layered search, for at most `steps` nodes walked: breadth first through each layer
+ * (the nodes with as many stack cards left), the layer below gathered meanwhile in `next`;
+ * a walked layer's table is let go, since no move leads back to it. STEP_WON (a won node:
+ * the game is won, no line kept), STEP_LOST, STEP_STOP, STEP_NOMEM, STEP_BROKEN or 0. */
+static int layers_advance(LinksObject *g, long long stop, int steps) {
+    LinksNode children[LINKS_CHILDREN_MAX];
+    uint8_t key[64];
+    for (int step = 0; step < steps; step++) {
+        if (g->cursor >= g->seen->arena_len) {
+            if (!g->next->count) return STEP_LOST;
+            TableObject *fresh = table_new();
+            if (!fresh) return STEP_NOMEM;
+            Py_SETREF(g->seen, g->next);
+            g->next = fresh;
+            g->cursor = 0;
+            g->layer--;
+            continue;
+        }
+        if (stop >= 0 && g->nodes >= stop) return STEP_STOP;
+        LinksNode node;
+        const uint8_t *e = g->seen->arena + g->cursor;
+        links_unkey(g, e + 1, &node);
+        g->cursor += (size_t)e[0] + 1;
+        int n = links_children(g, &node, children);
+        for (int i = 0; i < n; i++) {
+            const LinksNode *c = &children[i];
+            if (c->found[0] == 13 && c->found[1] == 13 && c->found[2] == 13 && c->found[3] == 13)
+                return STEP_WON;
+            int layer = links_layer(c);
+            if (layer != g->layer && layer != g->layer - 1) return STEP_BROKEN; /* cannot be */
+            TableObject *t = layer == g->layer ? g->seen : g->next;
+            int len = links_key(g, c, key), found;
+            uint64_t h = hash_key(key, len);
+            size_t slot = table_find(t, h, key, len, &found);
+            if (found) continue;
+            long long held = (long long)(g->seen->count + g->next->count);
+            if (held >= g->table_limit) {
+                g->full = 1;
+                return STEP_STOP;
+            }
+            if (table_put(t, slot, h, key, len) < 0) return STEP_NOMEM;
+            if (held + 1 > g->widest) g->widest = held + 1;
             g->nodes++;
         }
     }
@@ -2589,6 +2666,7 @@ static PyObject *links_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
 
 static void links_dealloc(LinksObject *g) {
     Py_XDECREF(g->seen);
+    Py_XDECREF(g->next);
     free(g->stack);
     free(g->frames);
     free(g->kids);
@@ -2618,7 +2696,9 @@ static PyObject *links_run(LinksObject *g, PyObject *args) {
     for (;;) {
         int status;
         Py_BEGIN_ALLOW_THREADS
-        status = g->keep ? bottoms_advance(g, stop, CHECK_EVERY) : links_advance(g, stop, CHECK_EVERY);
+        status = g->layered  ? layers_advance(g, stop, CHECK_EVERY)
+                 : g->keep ? bottoms_advance(g, stop, CHECK_EVERY)
+                           : links_advance(g, stop, CHECK_EVERY);
         Py_END_ALLOW_THREADS
         if (status == STEP_FOUND) {
             outcome = STEP_FOUND;
@@ -2626,6 +2706,11 @@ static PyObject *links_run(LinksObject *g, PyObject *args) {
         }
         if (status == STEP_NOMEM) {
             PyErr_NoMemory();
+            failed = 1;
+            break;
+        }
+        if (status == STEP_BROKEN) {
+            PyErr_SetString(PyExc_RuntimeError, "links: a move changed the stacks by more than a card");
             failed = 1;
             break;
         }
@@ -2651,6 +2736,7 @@ static PyObject *links_run(LinksObject *g, PyObject *args) {
     if (outcome != UNKNOWN) {
         g->verdict = outcome;
         Py_XSETREF(g->seen, table_new()); /* the search is over: its memory goes back */
+        Py_CLEAR(g->next);
         free(g->stack);
         free(g->frames);
         free(g->kids);
@@ -2704,6 +2790,45 @@ static PyObject *links_line(LinksObject *g, PyObject *unused) {
     return line;
 }
 
+/* layered(): P13's game, searched layer by layer (before the first run, bottoms kept). */
+static PyObject *links_layered(LinksObject *g, PyObject *unused) {
+    if (!g->seen || g->running || g->nodes != 1 || g->layered || !g->keep) {
+        PyErr_SetString(PyExc_RuntimeError,
+                        "links: layered() needs the bottoms and comes before the first run");
+        return NULL;
+    }
+    LinksNode root;
+    links_unkey(g, g->seen->arena + 1, &root);
+    if (!root.reserve) root.bottoms = 0; /* P13 keeps none once the reserve is empty */
+    TableObject *seen = table_new(), *next = table_new();
+    uint8_t key[64];
+    int len = links_key(g, &root, key), known;
+    uint64_t h = hash_key(key, len);
+    if (!seen || !next || table_put(seen, table_find(seen, h, key, len, &known), h, key, len) < 0) {
+        Py_XDECREF(seen);
+        Py_XDECREF(next);
+        return PyErr_NoMemory();
+    }
+    Py_SETREF(g->seen, seen);
+    g->next = next;
+    free(g->frames); /* the depth-first path is not walked */
+    free(g->kids);
+    g->frames = NULL;
+    g->kids = NULL;
+    g->nframes = g->framecap = g->nkids = g->kidcap = 0;
+    g->layer = links_layer(&root);
+    g->cursor = 0;
+    g->layered = 1;
+    g->widest = 1;
+    Py_RETURN_NONE;
+}
+
+static PyObject *links_get_layer(LinksObject *g, void *unused) { return PyLong_FromLong(g->layer); }
+
+static PyObject *links_get_widest(LinksObject *g, void *unused) {
+    return PyLong_FromLongLong(g->widest);
+}
+
 static PyObject *links_get_nodes(LinksObject *g, void *unused) {
     return PyLong_FromLongLong(g->nodes);
 }
@@ -2717,12 +2842,16 @@ static PyMethodDef links_methods[] = {
      "run(deadline, stop, clock): search until clock() > deadline or stop nodes in all."},
     {"line", (PyCFunction)links_line, METH_NOARGS,
      "line(): the nodes from the root to the won node the last run reached (bottoms kept)."},
+    {"layered", (PyCFunction)links_layered, METH_NOARGS,
+     "layered(): P13's game (the bottoms kept while the reserve holds cards), layer by layer."},
     {NULL, NULL, 0, NULL},
 };
 
 static PyGetSetDef links_getset[] = {
     {"nodes", (getter)links_get_nodes, NULL, "Nodes searched so far.", NULL},
     {"full", (getter)links_get_full, NULL, "Whether its table filled and it stopped.", NULL},
+    {"layer", (getter)links_get_layer, NULL, "The layered search's layer: stack cards left.", NULL},
+    {"widest", (getter)links_get_widest, NULL, "The most nodes the layered search held.", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 

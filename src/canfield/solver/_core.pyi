@@ -73,10 +73,13 @@ class Search:
     def table(self) -> Table: ...
 
 class Links:
-    """The links game's depth-first search (``solver/links.py``, P9; with ``bottoms``, P12's)."""
+    """The links game's depth-first search (``solver/links.py``, P9; with ``bottoms``, P12's;
+    after ``layered()``, P13's game breadth first, layer by layer, ``solver/layered.py``)."""
 
     nodes: int
     full: bool
+    layer: int
+    widest: int
     def __init__(
         self,
         talon: bytes,
@@ -96,3 +99,4 @@ class Links:
     ) -> None: ...
     def run(self, deadline: float | None, stop: int | None, clock: Callable[[], float]) -> int: ...
     def line(self) -> list[tuple[int, int, int, tuple[int, ...], tuple[int, ...], int]]: ...
+    def layered(self) -> None: ...

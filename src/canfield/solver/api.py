@@ -42,8 +42,10 @@ from canfield.solver.shorten import shorten
 
 try:
     from canfield.solver.bottoms import BottomsSearch
-except ImportError:  # the browser build leaves it out (tools/build_web.py): its solves are short
+    from canfield.solver.layered import LayeredSearch
+except ImportError:  # the browser build leaves them out (tools/build_web.py): its solves are short
     BottomsSearch = None  # type: ignore[assignment,misc]
+    LayeredSearch = None  # type: ignore[assignment,misc]
 from canfield.state import State, initial_state
 from canfield.variants import CANFIELD, Variant, variant_named
 
@@ -176,6 +178,11 @@ beam's share is of the rest): its nodes cost about 50 times the core's (it runs 
 follows its won lines in real positions), and on the deals the other searches leave open it
 decides more than they do. Alone, with 150 s each, it decided 7 of the first 13 ``rainbow``
 draw-3 deals open after 600 s of ``solve`` (5 won in 5-115 s, 2 lost in 35 and 125 s)."""
+LAYERED_SHARE = 0.25
+"""...and P13, the same game with no bottoms once the reserve is empty, searched layer by layer
+(``solver/layered.py``), at most this share, from ``REALIZE_FROM`` on (the bottoms search's is
+of the rest): it proves losses only, and with a tenth of P12's nodes (rainbow draw-3 deal
+1,000,242: 1.6 M against 18.4 M), in a table that holds two layers, not every node."""
 TRACKED = 0
 """P11, the tracked game (``Options(tracked=TRACKED)``, the next ``TRACKED`` cards of each suit
 kept as themselves), as a helper where the blind search holds; 0: not run. Off: on ``rainbow``
@@ -392,6 +399,10 @@ def _solve(
     bottoms = None
     if BottomsSearch is not None and time_limit is not None and links_apply(state):
         bottoms = BottomsSearch(state, table_limit // 2 if core_links() else table_limit // 8)
+    # P13: that game with no bottoms once the reserve is empty, layer by layer: losses only
+    layered = None
+    if LayeredSearch is not None and time_limit is not None and links_apply(state):
+        layered = LayeredSearch(state, table_limit if core_links() else table_limit // 8)
     number = 0
     size = SLICE
     while True:
@@ -430,8 +441,8 @@ def _solve(
                 tries += 1
                 ordered = Search(state, Options(talon_last=True, seed=tries), table_limit // 4)
         if beam is not None:
-            # at most BEAM_SHARE of the time spent so far, but for the bottoms search's
-            besides = 0.0 if bottoms is None else bottoms.seconds
+            # at most BEAM_SHARE of the time spent so far, but for P12's and P13's
+            besides = sum(helper.seconds for helper in (bottoms, layered) if helper is not None)
             allowed = budget.share(beam.seconds, BEAM_SHARE, besides)
             if allowed > 0:
                 result = budget.step(beam, int(size * BEAM_PART), allowed)
@@ -460,8 +471,17 @@ def _solve(
             if result is None or result.verdict is Verdict.WON or links.full:
                 links = None  # its wins prove nothing, nor does a full table
                 realize_part = LINKS_PART  # its share passes to R1, which may realize its win
+        if layered is not None and budget.nodes >= REALIZE_FROM:
+            allowed = budget.share(layered.seconds, LAYERED_SHARE)
+            if allowed > 0:
+                result = budget.step(layered, int(size * LINKS_PART), allowed)
+                if result is not None and result.verdict is Verdict.LOST:
+                    return done(result)
+                if result is None or result.verdict is Verdict.WON or layered.full:
+                    layered = None  # its wins prove nothing, nor does a full table
         if bottoms is not None and budget.nodes >= REALIZE_FROM:
-            allowed = budget.share(bottoms.seconds, BOTTOMS_SHARE)
+            besides = 0.0 if layered is None else layered.seconds
+            allowed = budget.share(bottoms.seconds, BOTTOMS_SHARE, besides)
             if allowed > 0:
                 result = budget.step(bottoms, int(size * LINKS_PART), allowed)
                 if result is not None and result.verdict is not Verdict.UNKNOWN:
