@@ -54,6 +54,13 @@ Node = tuple[int, int, int, tuple[int, ...], tuple[int, ...], int]
 bottoms: a bit for each card that lies on nothing in a column."""
 
 
+def key_of(node: Node) -> bytes:
+    """A node's key in the tables, as the core's (``links_key``): P9's and the bottoms."""
+    mask, pointer, reserve, found, links, bottoms = node
+    head = bytes((pointer, reserve, *found, *links))
+    return head + mask.to_bytes(7, "little") + bottoms.to_bytes(7, "little")
+
+
 def bottoms_of(state: State) -> int:
     """The cards that lie on nothing: each column's first card."""
     mask = 0
@@ -97,18 +104,12 @@ class BottomsSearch:
             links_root = (mask, pointer, reserve, found, links)
             self._core = self._game.compiled(links_root, table_limit, bottoms)
         else:
-            self._seen.add(self._key(root))
+            self._seen.add(key_of(root))
             self._path.append((root, self._children(root)))
 
     def node_of(self, state: State) -> Node:
         """The node of ``state``, a position reached from the root in this pass."""
         return (*self._game.node_of(state), bottoms_of(state))
-
-    @staticmethod
-    def _key(node: Node) -> bytes:
-        mask, pointer, reserve, found, links, bottoms = node
-        head = bytes((pointer, reserve, *found, *links))
-        return head + mask.to_bytes(7, "little") + bottoms.to_bytes(7, "little")
 
     def result(self) -> SearchResult:
         return SearchResult(self.verdict, self.moves, self.nodes, self.seconds)
@@ -128,7 +129,7 @@ class BottomsSearch:
         deadline = None if time_limit is None else started + time_limit
         stop = None if node_limit is None else self.nodes + node_limit
         check = self.nodes + _CHECK_EVERY
-        path, seen, key = self._path, self._seen, self._key
+        path, seen, key = self._path, self._seen, key_of
         while path:
             if stop is not None and self.nodes >= stop:
                 break

@@ -2,16 +2,16 @@
 
 With the reserve empty, an emptied column stays empty and any tail may go
 there, so nearly any card can come to lie on nothing: P12's bottoms then
-multiply the nodes (eightfold on ``rainbow`` draw 1's deals) and tell little
-apart. This game forgets them there; every real move is still one of its
+multiply the nodes (7.8 times in a layer of ``rainbow`` draw-1 deal 1,000,025)
+and tell little apart. This game forgets them there; every real move is still one of its
 moves (P12's claim where the reserve holds cards, P9's where it is empty), so
 a loss here is a loss of the game (docs/solver.md, P13). Its wins prove
 nothing.
 
 No move adds a stack card (talon or reserve) and none takes two, so the
 search walks the game breadth first one *layer* (the nodes with as many stack
-cards left) at a time and lets a walked layer's table go: its memory is that
-of the two widest layers, not of every node.
+cards left) at a time and lets a walked layer's table go: it holds two layers
+at a time, not every node.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Final
 
-from canfield.solver.bottoms import Node, bottoms_of
+from canfield.solver.bottoms import Node, bottoms_of, key_of
 from canfield.solver.links import LinksGame, links_apply, use_core
 from canfield.solver.search import (
     DEFAULT_TABLE_LIMIT,
@@ -74,7 +74,7 @@ class LayeredSearch:
         self.layer = layer_of(root)
         """The layer being walked: its nodes' stack cards left."""
         self._walking: list[Node] = [root]
-        self._seen = {self._key(root)}
+        self._seen = {key_of(root)}
         self._below: list[Node] = []
         self._below_seen: set[bytes] = set()
         self._at = 0
@@ -92,12 +92,6 @@ class LayeredSearch:
         no bottoms once the reserve is empty."""
         mask, pointer, reserve, found, links = self._game.node_of(state)
         return (mask, pointer, reserve, found, links, bottoms_of(state) if reserve else 0)
-
-    @staticmethod
-    def _key(node: Node) -> bytes:
-        mask, pointer, reserve, found, links, bottoms = node
-        head = bytes((pointer, reserve, *found, *links))
-        return head + mask.to_bytes(7, "little") + bottoms.to_bytes(7, "little")
 
     def children(self, node: Node) -> Iterator[Node]:
         """P13's moves from ``node``: P12's while its reserve holds cards, else P9's; a child
@@ -171,7 +165,7 @@ class LayeredSearch:
                     raise RuntimeError("links: a move changed the stacks by more than a card")
                 same = layer == self.layer
                 seen = self._seen if same else self._below_seen
-                key = self._key(child)
+                key = key_of(child)
                 if key in seen:
                     continue
                 held = len(self._seen) + len(self._below_seen)
