@@ -1,4 +1,5 @@
-"""The links game with the bottoms kept (P12 and R2, ``solver/bottoms.py``) alone, deal by deal.
+"""The links game with the bottoms kept (P12 and R2, ``solver/bottoms.py``) alone, deal by deal;
+with ``--layered``, P13 (``solver/layered.py``): no bottoms once the reserve is empty, by layers.
 
 Prints for each deal the verdict (WON only with a line that replays), the
 nodes, how many won nodes R2 tried to follow, and the CPU time; asserts
@@ -8,6 +9,7 @@ machine is shared.
     .venv/bin/python benchmarks/bench_bottoms.py --variant rainbow --draw 3 1000033 1000379
     .venv/bin/python benchmarks/bench_bottoms.py --draw 3 \\
         --unknown-in docs/win-rates/rainbow-d3.csv --seconds 150
+    .venv/bin/python benchmarks/bench_bottoms.py --layered --draw 3 1000242 1000449
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from bench_links import _unknown
 from canfield.deal import deck_for_deal
 from canfield.rules import apply_move
 from canfield.solver.bottoms import BottomsSearch
+from canfield.solver.layered import LayeredSearch
 from canfield.solver.line import realize
 from canfield.solver.search import Verdict
 from canfield.state import initial_state
@@ -36,6 +39,7 @@ def main() -> None:
     parser.add_argument("--table", type=int, default=40_000_000, help="table limit a deal")
     parser.add_argument("--unknown-in", type=Path, help="the deals this survey file leaves open")
     parser.add_argument("--every", type=int, default=1, help="every n-th of those deals")
+    parser.add_argument("--layered", action="store_true", help="P13's layered search instead")
     args = parser.parse_args()
     deals = list(args.deals)
     if args.unknown_in:
@@ -44,6 +48,16 @@ def main() -> None:
     for deal in deals:
         state = initial_state(deck_for_deal(deal), args.draw, variant)
         started = time.process_time()
+        if args.layered:
+            layered = LayeredSearch(state, args.table)
+            found = layered.run(args.seconds, None, time.process_time)
+            print(
+                f"{deal} {found.verdict.value} {found.nodes:,} nodes, at most {layered.widest:,}"
+                f" held, layer {layered.layer}, {time.process_time() - started:.1f} s"
+                + (", table full" if layered.full else ""),
+                flush=True,
+            )
+            continue
         search = BottomsSearch(state, args.table)
         result = search.run(args.seconds, None, time.process_time)
         spent = time.process_time() - started
