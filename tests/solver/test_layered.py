@@ -124,7 +124,6 @@ def test_solve_proves_a_loss_with_it(monkeypatch: pytest.MonkeyPatch) -> None:
     """``solve`` proves rainbow draw-3 deal 1,000,242 lost within 8 M positions with the
     layered search (it is the one that ends it), and not without it."""
     state = initial_state(deck_for_deal(1_000_242), 3, variant_named("rainbow"))
-    budget = {"time_limit": 3600.0, "node_limit": 8_000_000}
-    assert solve(state, **budget).verdict is Verdict.LOST
+    assert solve(state, time_limit=3600.0, node_limit=8_000_000).verdict is Verdict.LOST
     monkeypatch.setattr(solver_api, "LayeredSearch", None)
-    assert solve(state, **budget).verdict is Verdict.UNKNOWN
+    assert solve(state, time_limit=3600.0, node_limit=8_000_000).verdict is Verdict.UNKNOWN
